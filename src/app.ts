@@ -1,0 +1,125 @@
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Deps } from './deps.ts';
+import { accountRoutes } from './domains/accounts/routes.ts';
+import { adminRoutes } from './domains/admin/routes.ts';
+import { essenceBalanceRoute, essenceRoutes } from './domains/essence/routes.ts';
+import { keyRoutes } from './domains/keys/routes.ts';
+import { buildAuthHook, type PartnerMeta } from './http/auth.ts';
+import { AppError } from './http/errors.ts';
+import type { PartnerRoute } from './http/partner.ts';
+import { installProblemHandlers, MethodIndex } from './http/problem.ts';
+import { installSecurityHeaders } from './http/security.ts';
+import { validatorCompiler } from './http/validation.ts';
+import { newId } from './lib/ids.ts';
+import { operationsRoutes } from './operations.ts';
+
+/** Every partner route of the service, in the order of the route table. */
+export const PARTNER_ROUTES: readonly PartnerRoute[] = [essenceBalanceRoute];
+
+export interface AppOptions {
+  /** Extra partner routes (tests and benchmarks declare their own metered probes here). */
+  extraPartnerRoutes?: readonly PartnerRoute[];
+}
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    // pino's Logger is a FastifyBaseLogger; the cast keeps Fastify's generics at their defaults.
+    loggerInstance: deps.log as FastifyBaseLogger,
+    bodyLimit: deps.config.limits.bodyBytes,
+    trustProxy: deps.config.trustProxy ?? false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : newId('req');
+    },
+    ajv: { customOptions: { removeAdditional: false } },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorateRequest('session', null);
+  app.decorateRequest('apiKey', null);
+
+  const methods = new MethodIndex();
+  const partnerTable: PartnerMeta[] = [];
+  app.addHook('onRoute', (route) => {
+    methods.add(route.method, route.url, route.config?.publicCors === true);
+    if (route.config?.partner && route.method !== 'HEAD') partnerTable.push(route.config.partner);
+  });
+
+  installSecurityHeaders(app, deps.config.baseUrl.protocol === 'https:');
+  installProblemHandlers(app, methods);
+  installBodyParsers(app);
+  app.addHook('onRequest', buildAuthHook(deps));
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Orrery',
+        version: '1',
+        description: 'State-aware trajectories, the collective pulse and a metered partner API.',
+      },
+      components: {
+        securitySchemes: {
+          bearerKey: { type: 'http', scheme: 'bearer', description: 'An Orrery API key (orr_…)' },
+          headerKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          session: { type: 'apiKey', in: 'cookie', name: 'orrery_session' },
+        },
+      },
+    },
+  });
+
+  await app.register(operationsRoutes(deps));
+  await app.register(accountRoutes(deps));
+  await app.register(keyRoutes(deps));
+  await app.register(essenceRoutes(deps));
+  await app.register(adminRoutes(deps, partnerTable));
+  await app.register(async (scope) => {
+    for (const route of [...PARTNER_ROUTES, ...(options.extraPartnerRoutes ?? [])])
+      route.register(scope, deps);
+  });
+
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { auth: 'none' } }, async () =>
+    app.swagger(),
+  );
+
+  await app.ready();
+  return app;
+}
+
+/**
+ * JSON is the only body format. Routes without a body schema ignore whatever body arrives; routes
+ * with one get 415 for other media types and 400 for JSON that does not parse. An absent body
+ * reads as `{}` so that a missing required field is named rather than "body must be object".
+ */
+function installBodyParsers(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (!request.routeOptions.schema?.body) return done(null, undefined);
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(AppError.invalid('The body is not valid JSON.'), undefined);
+    }
+  });
+  app.addContentTypeParser('*', (request, payload, done) => {
+    if (!request.routeOptions.schema?.body) {
+      payload.resume();
+      payload.on('end', () => done(null, undefined));
+      payload.on('error', (error) => done(error, undefined));
+      return;
+    }
+    done(new AppError('unsupported_media_type', 'Send request bodies as application/json.'), undefined);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
+}

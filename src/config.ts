@@ -1,0 +1,167 @@
+import { isIP } from 'node:net';
+
+/**
+ * Every setting Orrery reads from its environment. Parsed once at start-up; nothing else in
+ * the service reads `process.env`.
+ */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl: string;
+  readonly redisUrl: string | null;
+  readonly baseUrl: URL;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  readonly trustProxy: string[] | null;
+  readonly admin: { readonly email: string; readonly password: string } | null;
+  /** Essence a new account starts with, in milli-Essence. */
+  readonly signupEssenceMilli: number;
+  readonly limits: {
+    readonly bodyBytes: number;
+    readonly loginFailuresPerEmail: number;
+    readonly loginFailureWindowSeconds: number;
+    readonly signupsPerAddressPerHour: number;
+    readonly liveKeysPerAccount: number;
+    readonly spawnPerMinute: number;
+    readonly quotaAnonymous: number;
+    readonly quotaFree: number;
+    readonly quotaPlus: number;
+    readonly quotaPro: number;
+  };
+  /**
+   * How long a verified API key is trusted from the in-process cache. With Redis, revocations are
+   * pushed to every instance and this can be long; without it, this bounds how stale another
+   * instance can be (the contract allows 1 s).
+   */
+  readonly keyCacheMs: number;
+  readonly shutdownGraceMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function text(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? fallback : raw.trim();
+}
+
+function optionalText(env: Env, name: string): string | null {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? null : raw.trim();
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = optionalText(env, name);
+  if (raw === null) return fallback;
+  if (!/^-?\d+$/.test(raw)) throw new ConfigError(name, `expected an integer, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max)
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${raw}`);
+  return value;
+}
+
+function essenceMilli(env: Env, name: string, fallback: number): number {
+  const raw = optionalText(env, name);
+  if (raw === null) return fallback * 1000;
+  if (!/^\d+(\.\d{1,3})?$/.test(raw)) {
+    throw new ConfigError(name, `expected a non-negative amount with at most 3 decimals, got "${raw}"`);
+  }
+  return Math.round(Number(raw) * 1000);
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env): Config {
+  const databaseUrl = text(env, 'DATABASE_URL', 'sqlite:./data/orrery.db');
+  if (!/^sqlite:.+/.test(databaseUrl) && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', 'expected sqlite:<path> or postgres://…');
+  }
+  const redisUrl = optionalText(env, 'REDIS_URL');
+  if (redisUrl !== null && !/^rediss?:\/\/.+/.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL', 'expected redis://… or rediss://…');
+  }
+
+  let baseUrl: URL;
+  try {
+    baseUrl = new URL(text(env, 'ORRERY_BASE_URL', 'http://localhost:8080'));
+  } catch {
+    throw new ConfigError('ORRERY_BASE_URL', 'expected an absolute http(s) URL');
+  }
+  if (baseUrl.protocol !== 'http:' && baseUrl.protocol !== 'https:') {
+    throw new ConfigError('ORRERY_BASE_URL', 'expected an absolute http(s) URL');
+  }
+
+  const logLevel = text(env, 'LOG_LEVEL', 'info');
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}`);
+  }
+
+  const trustProxyRaw = optionalText(env, 'TRUST_PROXY');
+  let trustProxy: string[] | null = null;
+  if (trustProxyRaw !== null) {
+    trustProxy = trustProxyRaw.split(',').map((part) => part.trim());
+    for (const entry of trustProxy) {
+      const [address, bits] = entry.split('/');
+      if (address === undefined || isIP(address) === 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits))) {
+        throw new ConfigError(
+          'TRUST_PROXY',
+          `expected a comma-separated list of addresses or CIDRs, got "${entry}"`,
+        );
+      }
+    }
+  }
+
+  const adminEmail = optionalText(env, 'ORRERY_ADMIN_EMAIL');
+  const adminPassword = env.ORRERY_ADMIN_PASSWORD ?? null;
+  if ((adminEmail === null) !== (adminPassword === null || adminPassword === '')) {
+    throw new ConfigError(
+      adminEmail === null ? 'ORRERY_ADMIN_EMAIL' : 'ORRERY_ADMIN_PASSWORD',
+      'ORRERY_ADMIN_EMAIL and ORRERY_ADMIN_PASSWORD must be set together',
+    );
+  }
+  if (
+    adminPassword !== null &&
+    adminPassword !== '' &&
+    (adminPassword.length < 10 || adminPassword.length > 256)
+  ) {
+    throw new ConfigError('ORRERY_ADMIN_PASSWORD', 'must be 10..256 characters');
+  }
+
+  const config: Config = {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: text(env, 'HOST', '127.0.0.1'),
+    databaseUrl,
+    redisUrl,
+    baseUrl,
+    logLevel: logLevel as Config['logLevel'],
+    trustProxy,
+    admin:
+      adminEmail !== null && adminPassword !== null
+        ? { email: adminEmail.toLowerCase(), password: adminPassword }
+        : null,
+    signupEssenceMilli: essenceMilli(env, 'SIGNUP_ESSENCE', 1000),
+    limits: {
+      bodyBytes: integer(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 16 * 1024 * 1024),
+      loginFailuresPerEmail: integer(env, 'LOGIN_FAILURES_PER_EMAIL', 10, 1, 1_000_000),
+      loginFailureWindowSeconds: integer(env, 'LOGIN_FAILURE_WINDOW_SECONDS', 15 * 60, 1, 86_400),
+      signupsPerAddressPerHour: integer(env, 'SIGNUPS_PER_ADDRESS_PER_HOUR', 100, 1, 1_000_000),
+      liveKeysPerAccount: integer(env, 'LIVE_KEYS_PER_ACCOUNT', 25, 1, 10_000),
+      spawnPerMinute: integer(env, 'SPAWN_RATE_PER_MINUTE', 60, 1, 10_000_000),
+      quotaAnonymous: integer(env, 'QUOTA_ANONYMOUS', 300, 0, 1_000_000_000),
+      quotaFree: integer(env, 'QUOTA_FREE', 1000, 0, 1_000_000_000),
+      quotaPlus: integer(env, 'QUOTA_PLUS', 10_000, 0, 1_000_000_000),
+      quotaPro: integer(env, 'QUOTA_PRO', 100_000, 0, 1_000_000_000),
+    },
+    keyCacheMs: integer(env, 'KEY_CACHE_MS', redisUrl === null ? 1000 : 60_000, 0, 3_600_000),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+  };
+  return Object.freeze(config);
+}

@@ -1,0 +1,88 @@
+import { Redis } from 'ioredis';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config.ts';
+import { AccountsService } from './domains/accounts/service.ts';
+import { EssenceService } from './domains/essence/service.ts';
+import { KeysService } from './domains/keys/service.ts';
+import { type Bus, LocalBus, RedisBus } from './storage/bus.ts';
+import { type CounterStore, DatabaseCounters, RedisCounters } from './storage/counters.ts';
+import { openStorage, type Storage } from './storage/db.ts';
+import { migrate } from './storage/migrate.ts';
+
+/** Everything the HTTP app and the CLI need, built once per process. */
+export interface Deps {
+  readonly config: Config;
+  readonly log: Logger;
+  readonly storage: Storage;
+  readonly redis: Redis | null;
+  readonly counters: CounterStore;
+  readonly bus: Bus;
+  readonly essence: EssenceService;
+  readonly accounts: AccountsService;
+  readonly keys: KeysService;
+}
+
+/** Raw headers that carry credentials never reach a log line. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers["x-api-key"]',
+  'headers.cookie',
+  'password',
+  '*.password',
+];
+
+export function createLogger(config: Config): Logger {
+  return pino({ level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
+}
+
+function connectRedis(url: string, log: Logger, name: string): Redis {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 2,
+    connectionName: `orrery-${name}`,
+  });
+  redis.on('error', (error) => log.warn({ err: error, connection: name }, 'redis error'));
+  return redis;
+}
+
+export async function createDeps(
+  config: Config,
+  options: { log?: Logger; migrate?: boolean } = {},
+): Promise<Deps> {
+  const log = options.log ?? createLogger(config);
+  const storage = openStorage(config.databaseUrl);
+  if (options.migrate ?? true) {
+    const applied = await migrate(storage);
+    if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
+  }
+
+  let redis: Redis | null = null;
+  let counters: CounterStore;
+  let bus: Bus;
+  if (config.redisUrl !== null) {
+    redis = connectRedis(config.redisUrl, log, 'main');
+    const subscriber = connectRedis(config.redisUrl, log, 'subscriber');
+    await Promise.all([redis.connect(), subscriber.connect()]);
+    counters = new RedisCounters(redis);
+    bus = new RedisBus(redis, subscriber);
+  } else {
+    counters = new DatabaseCounters(storage);
+    bus = new LocalBus();
+  }
+
+  const essence = new EssenceService(storage);
+  const accounts = new AccountsService(storage, counters, essence, config);
+  const keys = new KeysService(storage, bus, config, log);
+  await keys.start();
+  return { config, log, storage, redis, counters, bus, essence, accounts, keys };
+}
+
+export async function closeDeps(deps: Deps): Promise<void> {
+  await deps.bus.close();
+  if (deps.redis) deps.redis.disconnect();
+  await deps.storage.close();
+}

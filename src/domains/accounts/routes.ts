@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Deps } from '../../deps.ts';
+import { sessionUser } from '../../http/auth.ts';
+import { clearedSessionCookie, sessionCookie } from '../../http/cookies.ts';
+import { AppError } from '../../http/errors.ts';
+import { IdParams, Problem } from '../../http/schemas.ts';
+import { toMilli } from '../../lib/essence.ts';
+import {
+  AdjustEssenceBody,
+  ListUsersQuery,
+  LoginBody,
+  SignupBody,
+  UpdateUserBody,
+  UserEnvelope,
+  UserSchema,
+} from './schemas.ts';
+
+export function accountRoutes(deps: Deps): FastifyPluginAsyncTypebox {
+  const secure = deps.config.baseUrl.protocol === 'https:';
+  return async (app) => {
+    app.post(
+      '/api/auth/signup',
+      {
+        schema: {
+          summary: 'Create an account and sign in.',
+          tags: ['accounts'],
+          body: SignupBody,
+          response: { 201: UserEnvelope, 409: Problem },
+        },
+        config: { auth: 'none' },
+      },
+      async (request, reply) => {
+        const { user, token, expiresAt } = await deps.accounts.signup(request.body, request.ip, request.id);
+        reply.header('set-cookie', sessionCookie(token, expiresAt, secure));
+        return reply.code(201).send({ user });
+      },
+    );
+
+    app.post(
+      '/api/auth/login',
+      {
+        schema: { summary: 'Sign in.', tags: ['accounts'], body: LoginBody, response: { 200: UserEnvelope } },
+        config: { auth: 'none' },
+      },
+      async (request, reply) => {
+        const { user, token, expiresAt } = await deps.accounts.login(request.body);
+        reply.header('set-cookie', sessionCookie(token, expiresAt, secure));
+        return { user };
+      },
+    );
+
+    app.post(
+      '/api/auth/logout',
+      {
+        schema: { summary: 'Sign out and revoke the session.', tags: ['accounts'] },
+        config: { auth: 'session' },
+      },
+      async (request, reply) => {
+        if (request.session) await deps.accounts.logout(request.session.sessionId);
+        reply.header('set-cookie', clearedSessionCookie(secure));
+        return reply.code(204).send();
+      },
+    );
+
+    app.get(
+      '/api/auth/me',
+      {
+        schema: { summary: 'The signed-in account.', tags: ['accounts'], response: { 200: UserEnvelope } },
+        config: { auth: 'session' },
+      },
+      async (request) => ({ user: await deps.accounts.me(sessionUser(request).id) }),
+    );
+
+    app.get(
+      '/api/admin/users',
+      {
+        schema: {
+          summary: 'List or find accounts (newest first).',
+          tags: ['admin'],
+          querystring: ListUsersQuery,
+          response: {
+            200: Type.Object({
+              users: Type.Array(UserSchema),
+              nextCursor: Type.Union([Type.String(), Type.Null()]),
+            }),
+          },
+        },
+        config: { auth: 'admin' },
+      },
+      async (request) =>
+        deps.accounts.listUsers({
+          q: request.query.q,
+          limit: request.query.limit ?? 20,
+          cursor: request.query.cursor,
+        }),
+    );
+
+    app.get(
+      '/api/admin/users/:id',
+      { schema: { summary: 'One account.', tags: ['admin'], params: IdParams }, config: { auth: 'admin' } },
+      async (request) => ({ user: await deps.accounts.getUser(request.params.id) }),
+    );
+
+    app.patch(
+      '/api/admin/users/:id',
+      {
+        schema: {
+          summary: "Set an account's tier or role.",
+          tags: ['admin'],
+          params: IdParams,
+          body: UpdateUserBody,
+        },
+        config: { auth: 'admin' },
+      },
+      async (request) => ({ user: await deps.accounts.updateUser(request.params.id, request.body) }),
+    );
+
+    app.post(
+      '/api/admin/users/:id/essence',
+      {
+        schema: {
+          summary: 'Grant (positive) or revoke (negative) Essence with a reason; never below zero.',
+          tags: ['admin'],
+          params: IdParams,
+          body: AdjustEssenceBody,
+        },
+        config: { auth: 'admin' },
+      },
+      async (request, reply) => {
+        const user = await deps.accounts.getUser(request.params.id);
+        const amountMilli = toMilli(request.body.amount);
+        if (amountMilli === 0) throw AppError.field('/amount', 'must not be zero');
+        const entry = await deps.essence.adjust({
+          userId: user.id,
+          amountMilli,
+          route: amountMilli > 0 ? 'admin grant' : 'admin revoke',
+          requestId: request.id,
+          keyId: null,
+          reason: `${request.body.reason} (by ${sessionUser(request).email})`,
+        });
+        return reply.code(201).send({ entry, user: await deps.accounts.getUser(user.id) });
+      },
+    );
+  };
+}

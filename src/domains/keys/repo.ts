@@ -1,0 +1,72 @@
+import type { ApiKeysTable } from '../../storage/schema.ts';
+import type { Executor } from '../../storage/tx.ts';
+
+export type KeyRow = ApiKeysTable;
+
+export async function insertKey(db: Executor, row: KeyRow): Promise<void> {
+  await db.insertInto('api_keys').values(row).execute();
+}
+
+export async function findKeyByHash(db: Executor, keyHash: string): Promise<KeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+}
+
+export async function findOwnedKey(db: Executor, userId: string, id: string): Promise<KeyRow | undefined> {
+  return db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function listKeys(db: Executor, userId: string): Promise<KeyRow[]> {
+  return db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+}
+
+export async function countLiveKeys(db: Executor, userId: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function revokeKey(db: Executor, id: string, now: number): Promise<KeyRow | undefined> {
+  return db
+    .updateTable('api_keys')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function endKeyAt(
+  db: Executor,
+  id: string,
+  expiresAt: number,
+  rotatedTo: string,
+): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ expires_at: expiresAt, rotated_to: rotatedTo })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Records use at most once a minute per key: the guard makes concurrent writers from any number
+ * of instances collapse into one effective write per minute.
+ */
+export async function touchKey(db: Executor, id: string, now: number): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ last_used_at: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', now - 60_000)]))
+    .execute();
+}

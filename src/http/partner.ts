@@ -1,0 +1,301 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Static, TSchema } from 'typebox';
+import type { Deps } from '../deps.ts';
+import * as essenceRepo from '../domains/essence/repo.ts';
+import type { Scope, VerifiedKey } from '../domains/keys/service.ts';
+import { fromMilli, toMilli } from '../lib/essence.ts';
+import { newId } from '../lib/ids.ts';
+import { DAY } from '../lib/time.ts';
+import type { Executor } from '../storage/tx.ts';
+import type { PartnerMeta } from './auth.ts';
+import { AppError } from './errors.ts';
+
+/** What a partner handler returns; the toolkit serialises, meters and (for POST) records it. */
+export interface PartnerResult {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface PartnerContext<B, Q, P> {
+  request: FastifyRequest;
+  key: VerifiedKey;
+  /** The transaction the debit runs in; effects written here commit only with the debit. */
+  db: Executor;
+  body: B;
+  query: Q;
+  params: P;
+  requestId: string;
+}
+
+type StaticOr<S, Fallback> = S extends TSchema ? Static<S> : Fallback;
+
+export interface PartnerRouteSpec<
+  B extends TSchema | undefined,
+  Q extends TSchema | undefined,
+  P extends TSchema | undefined,
+> {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  scope: Scope | 'any';
+  /** Default cost in Essence (at most 3 decimals). */
+  cost: number;
+  /** Set false where a key's `essencePerCall` must not apply (free routes such as the balance). */
+  keyCostApplies?: boolean;
+  /** One sentence for the route table and the OpenAPI document. */
+  purpose: string;
+  tags?: string[];
+  /** Public read routes answer any origin without credentials (CORS `*`). */
+  publicCors?: boolean;
+  body?: B;
+  query?: Q;
+  params?: P;
+  response?: Record<number, TSchema>;
+  handler(
+    ctx: PartnerContext<
+      StaticOr<B, undefined>,
+      StaticOr<Q, Record<string, never>>,
+      StaticOr<P, Record<string, never>>
+    >,
+    deps: Deps,
+  ): Promise<PartnerResult>;
+}
+
+export interface PartnerRoute {
+  readonly meta: PartnerMeta;
+  register(app: FastifyInstance, deps: Deps): void;
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+const REPLAYED_HEADERS = ['content-type', 'location'] as const;
+
+class Declined extends Error {
+  constructor(readonly result: PartnerResult) {
+    super('handler declined');
+  }
+}
+
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const raw = request.headers['idempotency-key'];
+  if (raw === undefined) return null;
+  if (typeof raw !== 'string' || !IDEMPOTENCY_KEY.test(raw)) {
+    throw AppError.invalid('Idempotency-Key must be 1..255 visible ASCII characters.', [
+      { path: '/headers/idempotency-key', message: 'must be 1..255 visible ASCII characters' },
+    ]);
+  }
+  return raw;
+}
+
+function requestHash(method: string, path: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method} ${path}\n${JSON.stringify(body ?? null)}`)
+    .digest('hex');
+}
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+function send(
+  reply: FastifyReply,
+  status: number,
+  payload: string,
+  headers: Record<string, string>,
+): FastifyReply {
+  return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(payload);
+}
+
+/**
+ * Declares a partner route once: method, path, scope, default cost, purpose and schemas.
+ * Authentication and the scope check (auth hook, `config.auth = 'key'`), validation (schemas),
+ * metering, idempotency, CORS and documentation all follow from this declaration.
+ *
+ * Metering: the debit is one guarded statement inside a transaction that also holds the
+ * handler's effects, the ledger row and the idempotency record. A handler that answers non-2xx
+ * or throws rolls all of it back, so failed calls cost nothing and leave nothing behind.
+ */
+export function partnerRoute<
+  B extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  P extends TSchema | undefined = undefined,
+>(spec: PartnerRouteSpec<B, Q, P>): PartnerRoute {
+  const meta: PartnerMeta = {
+    method: spec.method,
+    path: spec.path,
+    scope: spec.scope,
+    cost: spec.cost,
+    keyCostApplies: spec.keyCostApplies ?? true,
+    purpose: spec.purpose,
+  };
+  const defaultCostMilli = toMilli(spec.cost);
+  const routeLabel = `${spec.method} ${spec.path}`;
+
+  return {
+    meta,
+    register(app, deps) {
+      const schema: Record<string, unknown> = {
+        summary: spec.purpose,
+        tags: spec.tags ?? ['partner'],
+        security: [{ bearerKey: [] }, { headerKey: [] }],
+      };
+      if (spec.body) schema.body = spec.body;
+      if (spec.query) schema.querystring = spec.query;
+      if (spec.params) schema.params = spec.params;
+      if (spec.response) schema.response = spec.response;
+
+      app.route({
+        method: spec.method,
+        url: spec.path,
+        schema,
+        config: { auth: 'key', partner: meta, publicCors: spec.publicCors ?? false },
+        handler: async (request, reply) => {
+          const key = request.apiKey;
+          if (key === null) throw AppError.unauthenticated();
+          const costMilli =
+            meta.keyCostApplies && key.essencePerCallMilli !== null
+              ? key.essencePerCallMilli
+              : defaultCostMilli;
+          const idempotencyKey = spec.method === 'POST' ? idempotencyKeyOf(request) : null;
+          const ctxBase = {
+            request,
+            key,
+            body: request.body as never,
+            query: (request.query ?? {}) as never,
+            params: (request.params ?? {}) as never,
+            requestId: request.id,
+          };
+
+          // Free calls without an idempotency key need no transaction: nothing is written.
+          if (costMilli === 0 && idempotencyKey === null) {
+            const result = await spec.handler({ ...ctxBase, db: deps.storage.db }, deps);
+            const status = result.status ?? 200;
+            const balance = await deps.essence.balanceMilli(key.userId);
+            return send(reply, status, JSON.stringify(result.body), {
+              ...result.headers,
+              'essence-cost': '0',
+              'essence-balance': String(fromMilli(balance)),
+            });
+          }
+
+          const hash =
+            idempotencyKey === null
+              ? ''
+              : requestHash(spec.method, request.url.split('?')[0] ?? '', request.body);
+          const now = Date.now();
+          try {
+            const outcome = await deps.storage.db.transaction().execute(async (tx) => {
+              if (idempotencyKey !== null) {
+                await essenceRepo.deleteExpiredIdempotency(tx, key.userId, idempotencyKey, now);
+                const claimed = await essenceRepo.claimIdempotencyKey(tx, {
+                  owner_id: key.userId,
+                  idempotency_key: idempotencyKey,
+                  request_hash: hash,
+                  status_code: 0,
+                  response_headers: '{}',
+                  response_body: '',
+                  created_at: now,
+                  expires_at: now + DAY,
+                });
+                if (!claimed) {
+                  const stored = await essenceRepo.findIdempotency(tx, key.userId, idempotencyKey);
+                  if (!stored || stored.request_hash !== hash || stored.status_code === 0) {
+                    throw new AppError(
+                      'idempotency_conflict',
+                      'This Idempotency-Key was already used with a different request.',
+                    );
+                  }
+                  const balance = await essenceRepo.readBalance(tx, key.userId);
+                  return { kind: 'replay' as const, stored, balance: balance ?? 0 };
+                }
+              }
+
+              let balanceAfter: number | undefined;
+              if (costMilli > 0) {
+                // Reserve first: nothing runs unless the balance covers the cost.
+                balanceAfter = await essenceRepo.applyBalanceDelta(tx, key.userId, -costMilli);
+                if (balanceAfter === undefined) {
+                  const balance = (await essenceRepo.readBalance(tx, key.userId)) ?? 0;
+                  throw new AppError(
+                    'insufficient_essence',
+                    `This call costs ${fromMilli(costMilli)} Essence; the balance is ${fromMilli(balance)}.`,
+                    { extras: { balance: fromMilli(balance), cost: fromMilli(costMilli) } },
+                  );
+                }
+              } else {
+                balanceAfter = await essenceRepo.readBalance(tx, key.userId);
+              }
+
+              const result = await spec.handler({ ...ctxBase, db: tx }, deps);
+              const status = result.status ?? 200;
+              if (!isSuccess(status)) throw new Declined(result);
+              const payload = JSON.stringify(result.body);
+
+              if (costMilli > 0) {
+                await essenceRepo.insertLedgerEntry(tx, {
+                  id: newId('led', now),
+                  user_id: key.userId,
+                  key_id: key.id,
+                  route: routeLabel,
+                  amount_milli: -costMilli,
+                  balance_after_milli: balanceAfter ?? 0,
+                  request_id: request.id,
+                  idempotency_key: idempotencyKey,
+                  reason: null,
+                  created_at: now,
+                });
+              }
+              if (idempotencyKey !== null) {
+                const replayHeaders: Record<string, string> = {
+                  'content-type': 'application/json; charset=utf-8',
+                };
+                for (const name of REPLAYED_HEADERS) {
+                  const value = result.headers?.[name];
+                  if (value !== undefined) replayHeaders[name] = value;
+                }
+                await essenceRepo.completeIdempotency(tx, key.userId, idempotencyKey, {
+                  status_code: status,
+                  response_headers: JSON.stringify(replayHeaders),
+                  response_body: payload,
+                });
+              }
+              return {
+                kind: 'fresh' as const,
+                status,
+                payload,
+                headers: result.headers,
+                balance: balanceAfter ?? 0,
+              };
+            });
+
+            if (outcome.kind === 'replay') {
+              const headers = JSON.parse(outcome.stored.response_headers) as Record<string, string>;
+              return reply
+                .code(outcome.stored.status_code)
+                .headers({
+                  ...headers,
+                  'idempotent-replayed': 'true',
+                  'essence-cost': '0',
+                  'essence-balance': String(fromMilli(outcome.balance)),
+                })
+                .send(outcome.stored.response_body);
+            }
+            return send(reply, outcome.status, outcome.payload, {
+              ...outcome.headers,
+              'essence-cost': String(fromMilli(costMilli)),
+              'essence-balance': String(fromMilli(outcome.balance)),
+            });
+          } catch (error) {
+            if (!(error instanceof Declined)) throw error;
+            const balance = await deps.essence.balanceMilli(key.userId);
+            return send(reply, error.result.status ?? 400, JSON.stringify(error.result.body), {
+              ...error.result.headers,
+              'essence-cost': '0',
+              'essence-balance': String(fromMilli(balance)),
+            });
+          }
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { closeDeps, createDeps } from './deps.ts';
+
+/** The service process: parse config, open storage, build the app, listen, drain on SIGTERM. */
+export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`orrery: invalid configuration: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const deps = await createDeps(config);
+  if (config.admin) {
+    const { user, created } = await deps.accounts.ensureAdmin(config.admin.email, config.admin.password);
+    deps.log.info(
+      { userId: user.id },
+      created ? 'created the administrator account' : 'administrator account ready',
+    );
+  }
+  const app = await buildApp(deps);
+  await app.listen({ port: config.port, host: config.host });
+  deps.log.info(
+    { url: config.baseUrl.href, database: deps.storage.engine, redis: deps.redis !== null },
+    'orrery is serving',
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    deps.log.info({ signal }, 'draining in-flight requests');
+    const force = setTimeout(() => {
+      deps.log.error('drain took too long; exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    force.unref();
+    try {
+      await app.close();
+      await closeDeps(deps);
+      deps.log.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      deps.log.error({ err: error }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  serve(process.env).catch((error: unknown) => {
+    process.stderr.write(
+      `orrery: failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exit(1);
+  });
+}

@@ -1,0 +1,106 @@
+import type { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import type { Storage } from './db.ts';
+
+export interface CounterState {
+  count: number;
+  /** Epoch ms at which this window ends and the count starts again from zero. */
+  resetAt: number;
+}
+
+/**
+ * Fixed-window counters for quotas, throttles and rate limits. A window opens at the first hit
+ * and lasts `ttlMs`; both implementations increment and read in one atomic step, so concurrent
+ * callers on any number of instances never both see the last free slot.
+ */
+export interface CounterStore {
+  hit(key: string, ttlMs: number, by?: number): Promise<CounterState>;
+  peek(key: string): Promise<CounterState | null>;
+  reset(key: string): Promise<void>;
+  /** Deletes windows that have ended; a no-op where the store expires keys itself. */
+  sweep(): Promise<number>;
+}
+
+export class DatabaseCounters implements CounterStore {
+  constructor(private readonly storage: Storage) {}
+
+  async hit(key: string, ttlMs: number, by = 1): Promise<CounterState> {
+    const now = Date.now();
+    const row = await this.storage.db
+      .insertInto('counters')
+      .values({ counter_key: key, count: by, expires_at: now + ttlMs })
+      .onConflict((oc) =>
+        oc.column('counter_key').doUpdateSet({
+          count: sql<number>`case when counters.expires_at <= ${now} then ${by} else counters.count + ${by} end`,
+          expires_at: sql<number>`case when counters.expires_at <= ${now} then ${now + ttlMs} else counters.expires_at end`,
+        }),
+      )
+      .returning(['count', 'expires_at'])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), resetAt: Number(row.expires_at) };
+  }
+
+  async peek(key: string): Promise<CounterState | null> {
+    const row = await this.storage.db
+      .selectFrom('counters')
+      .select(['count', 'expires_at'])
+      .where('counter_key', '=', key)
+      .where('expires_at', '>', Date.now())
+      .executeTakeFirst();
+    return row ? { count: Number(row.count), resetAt: Number(row.expires_at) } : null;
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.storage.db.deleteFrom('counters').where('counter_key', '=', key).execute();
+  }
+
+  async sweep(): Promise<number> {
+    const result = await this.storage.db
+      .deleteFrom('counters')
+      .where('expires_at', '<=', Date.now())
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
+
+const HIT_SCRIPT = `
+local count = redis.call('INCRBY', KEYS[1], ARGV[1])
+if count == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]); ttl = tonumber(ARGV[2]) end
+return {count, ttl}`;
+
+export class RedisCounters implements CounterStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly namespace = 'orrery:counter:',
+  ) {}
+
+  async hit(key: string, ttlMs: number, by = 1): Promise<CounterState> {
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.namespace + key, by, ttlMs)) as [
+      number,
+      number,
+    ];
+    return { count, resetAt: Date.now() + ttl };
+  }
+
+  async peek(key: string): Promise<CounterState | null> {
+    const replies = await this.redis
+      .multi()
+      .get(this.namespace + key)
+      .pttl(this.namespace + key)
+      .exec();
+    const value = replies?.[0]?.[1];
+    const ttl = Number(replies?.[1]?.[1] ?? 0);
+    if (typeof value !== 'string') return null;
+    return { count: Number(value), resetAt: Date.now() + Math.max(0, ttl) };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.namespace + key);
+  }
+
+  async sweep(): Promise<number> {
+    return 0;
+  }
+}

@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Storage {
+  readonly engine: Engine;
+  readonly db: Kysely<Database>;
+  /** Resolves when the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+// int8 columns (times in ms, milli-Essence) stay well inside Number.MAX_SAFE_INTEGER.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openStorage(databaseUrl: string): Storage {
+  if (databaseUrl.startsWith('sqlite:')) return openSqlite(databaseUrl.slice('sqlite:'.length));
+  return openPostgres(databaseUrl);
+}
+
+function openSqlite(location: string): Storage {
+  const path = location === ':memory:' ? location : resolve(location);
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const handle = new SqliteDatabase(path);
+  handle.pragma('journal_mode = WAL');
+  // NORMAL in WAL mode: a commit survives a process crash; only a power loss may lose the last ones.
+  handle.pragma('synchronous = NORMAL');
+  handle.pragma('foreign_keys = ON');
+  handle.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) });
+  return {
+    engine: 'sqlite',
+    db,
+    async ping() {
+      handle.prepare('select 1').get();
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+function openPostgres(connectionString: string): Storage {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 20,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    engine: 'postgres',
+    db,
+    async ping(timeoutMs = 2000) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('database ping timed out')), timeoutMs);
+      });
+      try {
+        await Promise.race([sql`select 1`.execute(db), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Storage } from './db.ts';
+import * as foundation from './migrations/001_foundation.ts';
+
+/** Migrations in order; names never change once released. */
+const MIGRATIONS: Record<string, Migration> = {
+  '001_foundation': foundation,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return MIGRATIONS;
+  }
+}
+
+/**
+ * Applies pending migrations. Kysely's migrator takes a lock (a lock row, and on PostgreSQL a
+ * row lock inside a transaction), so several instances starting together apply each one once.
+ */
+export async function migrate(storage: Storage): Promise<string[]> {
+  const migrator = new Migrator({ db: storage.db, provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
