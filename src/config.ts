@@ -9,6 +9,8 @@ export interface Config {
   readonly host: string;
   readonly databaseUrl: string;
   readonly redisUrl: string | null;
+  /** Prefix of every Redis key and channel, so deployments (or test runs) can share one Redis. */
+  readonly redisPrefix: string;
   readonly baseUrl: URL;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   readonly trustProxy: string[] | null;
@@ -140,6 +142,7 @@ export function loadConfig(env: Env): Config {
     host: text(env, 'HOST', '127.0.0.1'),
     databaseUrl,
     redisUrl,
+    redisPrefix: text(env, 'REDIS_PREFIX', 'orrery:'),
     baseUrl,
     logLevel: logLevel as Config['logLevel'],
     trustProxy,

@@ -67,8 +67,8 @@ export async function createDeps(
     redis = connectRedis(config.redisUrl, log, 'main');
     const subscriber = connectRedis(config.redisUrl, log, 'subscriber');
     await Promise.all([redis.connect(), subscriber.connect()]);
-    counters = new RedisCounters(redis);
-    bus = new RedisBus(redis, subscriber);
+    counters = new RedisCounters(redis, `${config.redisPrefix}counter:`);
+    bus = new RedisBus(redis, subscriber, `${config.redisPrefix}bus:`);
   } else {
     counters = new DatabaseCounters(storage);
     bus = new LocalBus();

@@ -52,6 +52,8 @@ export interface PartnerRouteSpec<
   query?: Q;
   params?: P;
   response?: Record<number, TSchema>;
+  /** A valid request, used in the OpenAPI document and by the common route tests. */
+  example?: PartnerExample;
   handler(
     ctx: PartnerContext<
       StaticOr<B, undefined>,
@@ -62,8 +64,15 @@ export interface PartnerRouteSpec<
   ): Promise<PartnerResult>;
 }
 
+export interface PartnerExample {
+  body?: unknown;
+  query?: Record<string, string>;
+  params?: Record<string, string>;
+}
+
 export interface PartnerRoute {
   readonly meta: PartnerMeta;
+  readonly example: PartnerExample;
   register(app: FastifyInstance, deps: Deps): void;
 }
 
@@ -133,6 +142,7 @@ export function partnerRoute<
 
   return {
     meta,
+    example: spec.example ?? {},
     register(app, deps) {
       const schema: Record<string, unknown> = {
         summary: spec.purpose,
