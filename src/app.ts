@@ -9,8 +9,8 @@ import { keyRoutes } from './domains/keys/routes.ts';
 import { buildAuthHook, type PartnerMeta } from './http/auth.ts';
 import { AppError } from './http/errors.ts';
 import type { PartnerRoute } from './http/partner.ts';
-import { installProblemHandlers, MethodIndex } from './http/problem.ts';
-import { installSecurityHeaders } from './http/security.ts';
+import { installProblemHandlers, MethodIndex, sendProblem, toAppError } from './http/problem.ts';
+import { API_CSP, baseSecurityHeaders, installSecurityHeaders } from './http/security.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { newId } from './lib/ids.ts';
 import { operationsRoutes } from './operations.ts';
@@ -23,9 +23,11 @@ export interface AppOptions {
   extraPartnerRoutes?: readonly PartnerRoute[];
 }
 
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const https = deps.config.baseUrl.protocol === 'https:';
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; the cast keeps Fastify's generics at their defaults.
     loggerInstance: deps.log as FastifyBaseLogger,
@@ -39,6 +41,23 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Requests refused before routing (an undecodable URL, an over-long path parameter) skip the
+    // hooks; they still get the problem body and the headers every other answer has.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers({
+        ...baseSecurityHeaders(https),
+        'x-request-id': String(request.id),
+        'content-security-policy': API_CSP,
+        'cache-control': 'no-store',
+      });
+      const problem =
+        error.code === 'FST_ERR_BAD_URL'
+          ? AppError.invalid('The URL is not valid: it holds a malformed %-escape.')
+          : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+            ? new AppError('not_found', 'Nothing lives at a path with a parameter this long.')
+            : toAppError(error);
+      sendProblem(reply, problem);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -47,15 +66,26 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
 
   const methods = new MethodIndex();
   const partnerTable: PartnerMeta[] = [];
+  const authenticate = buildAuthHook(deps);
   app.addHook('onRoute', (route) => {
     methods.add(route.method, route.url, route.config?.publicCors === true);
     if (route.config?.partner && route.method !== 'HEAD') partnerTable.push(route.config.partner);
+    // Only routes that authenticate, or accept writes (CSRF), pay for the auth hook.
+    const verbs = Array.isArray(route.method) ? route.method : [route.method];
+    if ((route.config?.auth ?? 'none') !== 'none' || verbs.some((v) => UNSAFE_METHODS.has(v))) {
+      const existing =
+        route.onRequest === undefined
+          ? []
+          : Array.isArray(route.onRequest)
+            ? route.onRequest
+            : [route.onRequest];
+      route.onRequest = [...existing, authenticate];
+    }
   });
 
-  installSecurityHeaders(app, deps.config.baseUrl.protocol === 'https:');
+  installSecurityHeaders(app, https);
   installProblemHandlers(app, methods);
   installBodyParsers(app);
-  app.addHook('onRequest', buildAuthHook(deps));
 
   await app.register(swagger, {
     openapi: {

@@ -111,8 +111,12 @@ export function loadConfig(env: Env): Config {
   if (trustProxyRaw !== null) {
     trustProxy = trustProxyRaw.split(',').map((part) => part.trim());
     for (const entry of trustProxy) {
-      const [address, bits] = entry.split('/');
-      if (address === undefined || isIP(address) === 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits))) {
+      const [address, bits, ...rest] = entry.split('/');
+      const version = address === undefined ? 0 : isIP(address);
+      // A prefix longer than the address would pass here and crash Fastify's proxy matcher later.
+      const badBits =
+        bits !== undefined && (!/^\d{1,3}$/.test(bits) || Number(bits) > (version === 4 ? 32 : 128));
+      if (version === 0 || badBits || rest.length > 0) {
         throw new ConfigError(
           'TRUST_PROXY',
           `expected a comma-separated list of addresses or CIDRs, got "${entry}"`,

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
 import { AccountsService } from './domains/accounts/service.ts';
+import { createMeter, type Meter } from './domains/essence/meter.ts';
 import { EssenceService } from './domains/essence/service.ts';
 import { KeysService } from './domains/keys/service.ts';
 import { type Bus, LocalBus, RedisBus } from './storage/bus.ts';
@@ -18,6 +19,7 @@ export interface Deps {
   readonly counters: CounterStore;
   readonly bus: Bus;
   readonly essence: EssenceService;
+  readonly meter: Meter;
   readonly accounts: AccountsService;
   readonly keys: KeysService;
 }
@@ -78,7 +80,7 @@ export async function createDeps(
   const accounts = new AccountsService(storage, counters, essence, config);
   const keys = new KeysService(storage, bus, config, log);
   await keys.start();
-  return { config, log, storage, redis, counters, bus, essence, accounts, keys };
+  return { config, log, storage, redis, counters, bus, essence, meter: createMeter(storage), accounts, keys };
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {

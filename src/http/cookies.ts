@@ -6,7 +6,13 @@ export function readCookie(header: string | undefined, name: string): string | n
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq === -1) continue;
-    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      // A malformed %-escape is not a session token: treat the cookie as absent, not as a 500.
+      return null;
+    }
   }
   return null;
 }

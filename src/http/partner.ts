@@ -52,6 +52,11 @@ export interface PartnerRouteSpec<
   query?: Q;
   params?: P;
   response?: Record<number, TSchema>;
+  /**
+   * The handler writes nothing, so it may run before the debit (the fast path: one atomic
+   * statement or synchronous transaction, no transaction held across the handler).
+   */
+  pure?: boolean;
   /** A valid request, used in the OpenAPI document and by the common route tests. */
   example?: PartnerExample;
   handler(
@@ -100,6 +105,14 @@ function requestHash(method: string, path: string, body: unknown): string {
   return createHash('sha256')
     .update(`${method} ${path}\n${JSON.stringify(body ?? null)}`)
     .digest('hex');
+}
+
+function insufficient(costMilli: number, balanceMilli: number): AppError {
+  return new AppError(
+    'insufficient_essence',
+    `This call costs ${fromMilli(costMilli)} Essence; the balance is ${fromMilli(balanceMilli)}.`,
+    { extras: { balance: fromMilli(balanceMilli), cost: fromMilli(costMilli) } },
+  );
 }
 
 function isSuccess(status: number): boolean {
@@ -176,15 +189,35 @@ export function partnerRoute<
             requestId: request.id,
           };
 
-          // Free calls without an idempotency key need no transaction: nothing is written.
-          if (costMilli === 0 && idempotencyKey === null) {
+          // Calls that write nothing (pure handlers, or free calls) skip the transaction: the
+          // handler runs, then one atomic debit decides. If that debit finds the balance short,
+          // the result is discarded and the caller gets 402, so nothing observable executed.
+          if ((spec.pure || costMilli === 0) && idempotencyKey === null) {
             const result = await spec.handler({ ...ctxBase, db: deps.storage.db }, deps);
             const status = result.status ?? 200;
-            const balance = await deps.essence.balanceMilli(key.userId);
+            if (costMilli === 0 || !isSuccess(status)) {
+              const balance = (await deps.meter.balance(key.userId)) ?? 0;
+              return send(reply, status, JSON.stringify(result.body), {
+                ...result.headers,
+                'essence-cost': '0',
+                'essence-balance': String(fromMilli(balance)),
+              });
+            }
+            const now = Date.now();
+            const outcome = await deps.meter.debit({
+              userId: key.userId,
+              keyId: key.id,
+              costMilli,
+              route: routeLabel,
+              requestId: request.id,
+              ledgerId: newId('led', now),
+              now,
+            });
+            if (!outcome.ok) throw insufficient(costMilli, outcome.balance);
             return send(reply, status, JSON.stringify(result.body), {
               ...result.headers,
-              'essence-cost': '0',
-              'essence-balance': String(fromMilli(balance)),
+              'essence-cost': String(fromMilli(costMilli)),
+              'essence-balance': String(fromMilli(outcome.balanceAfter)),
             });
           }
 
@@ -225,12 +258,7 @@ export function partnerRoute<
                 // Reserve first: nothing runs unless the balance covers the cost.
                 balanceAfter = await essenceRepo.applyBalanceDelta(tx, key.userId, -costMilli);
                 if (balanceAfter === undefined) {
-                  const balance = (await essenceRepo.readBalance(tx, key.userId)) ?? 0;
-                  throw new AppError(
-                    'insufficient_essence',
-                    `This call costs ${fromMilli(costMilli)} Essence; the balance is ${fromMilli(balance)}.`,
-                    { extras: { balance: fromMilli(balance), cost: fromMilli(costMilli) } },
-                  );
+                  throw insufficient(costMilli, (await essenceRepo.readBalance(tx, key.userId)) ?? 0);
                 }
               } else {
                 balanceAfter = await essenceRepo.readBalance(tx, key.userId);
@@ -297,7 +325,7 @@ export function partnerRoute<
             });
           } catch (error) {
             if (!(error instanceof Declined)) throw error;
-            const balance = await deps.essence.balanceMilli(key.userId);
+            const balance = (await deps.meter.balance(key.userId)) ?? 0;
             return send(reply, error.result.status ?? 400, JSON.stringify(error.result.body), {
               ...error.result.headers,
               'essence-cost': '0',

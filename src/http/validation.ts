@@ -1,4 +1,4 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { _, Ajv, type ErrorObject, str, type ValidateFunction } from 'ajv';
 import formats from 'ajv-formats';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import type { FieldError } from './errors.ts';
@@ -18,7 +18,31 @@ function makeAjv(coerce: boolean): Ajv {
   });
   // ajv-formats is CommonJS; its plugin is the module's `default` member under ESM typing.
   formats.default(ajv);
+  ajv.removeKeyword('multipleOf');
+  ajv.addKeyword({
+    keyword: 'multipleOf',
+    type: 'number',
+    schemaType: 'number',
+    errors: false,
+    error: {
+      message: ({ schemaCode }) => str`must be multiple of ${schemaCode}`,
+      params: ({ schemaCode }) => _`{multipleOf: ${schemaCode}}`,
+    },
+    validate: (step: number, value: number) => isMultipleOf(value, step),
+  });
   return ajv;
+}
+
+/**
+ * Ajv's own `multipleOf` divides, which misjudges decimal steps in binary floating point
+ * (1.005 / 0.001 is 1004.9999999999999, so 1.005 Essence would be refused). For a step of the
+ * form 10^-k a number qualifies when it is the double nearest some k-decimal value.
+ */
+export function isMultipleOf(value: number, step: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  const scale = 1 / step;
+  if (step < 1 && Number.isInteger(scale)) return Math.round(value * scale) / scale === value;
+  return Number.isInteger(value / step);
 }
 
 const bodyAjv = makeAjv(false);

@@ -10,6 +10,12 @@ export type Engine = 'sqlite' | 'postgres';
 export interface Storage {
   readonly engine: Engine;
   readonly db: Kysely<Database>;
+  /**
+   * The driver handles under Kysely, for the few hot paths that run prepared statements
+   * directly (metering). Exactly one is set, matching `engine`.
+   */
+  readonly sqlite: SqliteDatabase.Database | null;
+  readonly pool: pg.Pool | null;
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -36,6 +42,8 @@ function openSqlite(location: string): Storage {
   return {
     engine: 'sqlite',
     db,
+    sqlite: handle,
+    pool: null,
     async ping() {
       handle.prepare('select 1').get();
     },
@@ -58,6 +66,8 @@ function openPostgres(connectionString: string): Storage {
   return {
     engine: 'postgres',
     db,
+    sqlite: null,
+    pool,
     async ping(timeoutMs = 2000) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

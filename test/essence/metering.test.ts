@@ -11,28 +11,46 @@ describe('Essence metering', () => {
   after(async () => t.close());
 
   const probe = (key: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/test/probe', headers: { 'x-api-key': key, ...headers }, payload: body });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/probe',
+      headers: { 'x-api-key': key, ...headers },
+      payload: body,
+    });
 
   async function effects(requestIds: string[]): Promise<number> {
     if (requestIds.length === 0) return 0;
     const rows = await t.deps.storage.db
       .selectFrom('counters')
       .select('counter_key')
-      .where('counter_key', 'in', requestIds.map((id) => `probe:${id}`))
+      .where(
+        'counter_key',
+        'in',
+        requestIds.map((id) => `probe:${id}`),
+      )
       .execute();
     return rows.length;
   }
 
   async function ledger(account: Account) {
-    const response = await t.app.inject({ method: 'GET', url: '/api/essence?limit=100', headers: { cookie: account.cookie } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/essence?limit=100',
+      headers: { cookie: account.cookie },
+    });
     assert.equal(response.statusCode, 200);
-    return response.json() as { balance: number; ledger: { amount: number; route: string; keyId: string | null }[] };
+    return response.json() as {
+      balance: number;
+      ledger: { amount: number; route: string; keyId: string | null }[];
+    };
   }
 
   test('40 concurrent calls costing 100 against 1,000: exactly 10 succeed, balance 0 = sum of ledger', async () => {
     const account = await signup(t.app);
     const { key } = await createKey(t.app, account, { essencePerCall: 100 });
-    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => probe(key, { echo: `call ${i}` })));
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => probe(key, { echo: `call ${i}` })),
+    );
     const statuses = responses.map((r) => r.statusCode);
     assert.equal(statuses.filter((s) => s === 201).length, 10);
     assert.equal(statuses.filter((s) => s === 402).length, 30);
@@ -42,11 +60,33 @@ describe('Essence metering', () => {
     }
     const { balance, ledger: entries } = await ledger(account);
     assert.equal(balance, 0);
-    assert.equal(entries.reduce((sum, e) => sum + e.amount, 0), balance);
+    assert.equal(
+      entries.reduce((sum, e) => sum + e.amount, 0),
+      balance,
+    );
     assert.equal(await t.deps.essence.ledgerSumMilli(account.user.id), 0);
     assert.equal(entries.filter((e) => e.route === 'POST /api/v1/test/probe').length, 10);
     const ids = responses.filter((r) => r.statusCode === 201).map((r) => r.json().requestId as string);
     assert.equal(await effects(ids), 10);
+  });
+
+  test('the same race on a pure route (handler first, then one atomic debit): exactly 10 succeed', async () => {
+    const account = await signup(t.app);
+    const { key } = await createKey(t.app, account, { essencePerCall: 100, scopes: ['write'] });
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        t.app.inject({ method: 'GET', url: '/api/v1/test/probe?q=race', headers: { 'x-api-key': key } }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    assert.equal(statuses.filter((s) => s === 200).length, 10);
+    assert.equal(statuses.filter((s) => s === 402).length, 30);
+    const { balance, ledger: entries } = await ledger(account);
+    assert.equal(balance, 0);
+    assert.equal(
+      entries.reduce((sum, e) => sum + e.amount, 0),
+      0,
+    );
   });
 
   test('a call is charged only when it succeeds', async () => {
@@ -71,7 +111,11 @@ describe('Essence metering', () => {
   test('GET /api/v1/essence is free and shows the balance', async () => {
     const account = await signup(t.app);
     const { key } = await createKey(t.app, account, { essencePerCall: 50 });
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/essence', headers: { authorization: `Bearer ${key}` } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/essence',
+      headers: { authorization: `Bearer ${key}` },
+    });
     assert.equal(response.statusCode, 200);
     assert.deepEqual(response.json(), { balance: 1000 });
     assert.equal(response.headers['essence-cost'], '0');
@@ -81,7 +125,11 @@ describe('Essence metering', () => {
     const account = await signup(t.app);
     const { key } = await createKey(t.app, account);
     for (let i = 0; i < 5; i++) assert.equal((await probe(key)).statusCode, 201);
-    const first = await t.app.inject({ method: 'GET', url: '/api/essence?limit=4', headers: { cookie: account.cookie } });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/essence?limit=4',
+      headers: { cookie: account.cookie },
+    });
     const page1 = first.json();
     assert.equal(page1.ledger.length, 4);
     assert.equal(page1.balance, 995);
@@ -96,9 +144,17 @@ describe('Essence metering', () => {
     assert.equal(page2.ledger.length, 2);
     assert.equal(page2.nextCursor, null);
     assert.equal(page2.ledger[1].reason, 'welcome grant');
-    const bad = await t.app.inject({ method: 'GET', url: '/api/essence?cursor=zzz', headers: { cookie: account.cookie } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/essence?cursor=zzz',
+      headers: { cookie: account.cookie },
+    });
     assert.equal(bad.statusCode, 400);
-    const tooMany = await t.app.inject({ method: 'GET', url: '/api/essence?limit=101', headers: { cookie: account.cookie } });
+    const tooMany = await t.app.inject({
+      method: 'GET',
+      url: '/api/essence?limit=101',
+      headers: { cookie: account.cookie },
+    });
     assert.equal(tooMany.statusCode, 400);
   });
 });
@@ -157,13 +213,19 @@ describe('Idempotency-Key on partner POSTs', () => {
   test('concurrent requests with one key execute once', async () => {
     const account = await signup(t.app);
     const { key } = await createKey(t.app, account);
-    const responses = await Promise.all(Array.from({ length: 8 }, () => probe(key, { echo: 'burst' }, 'burst-1')));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => probe(key, { echo: 'burst' }, 'burst-1')),
+    );
     for (const response of responses) assert.equal(response.statusCode, 201, response.body);
     const bodies = new Set(responses.map((r) => r.body));
     assert.equal(bodies.size, 1);
     assert.equal(responses.filter((r) => r.headers['idempotent-replayed'] === 'true').length, 7);
     assert.equal(await t.deps.essence.balanceMilli(account.user.id), 999_000);
-    const rows = await t.deps.storage.db.selectFrom('counters').select('counter_key').where('counter_key', 'like', 'probe:%').execute();
+    const rows = await t.deps.storage.db
+      .selectFrom('counters')
+      .select('counter_key')
+      .where('counter_key', 'like', 'probe:%')
+      .execute();
     const requestId = JSON.parse([...bodies][0] as string).requestId as string;
     assert.equal(rows.filter((r) => r.counter_key === `probe:${requestId}`).length, 1);
   });

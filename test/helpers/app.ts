@@ -115,7 +115,11 @@ export function cookieFrom(response: LightMyRequestResponse): string {
 }
 
 export async function signup(app: FastifyInstance, email = uniqueEmail()): Promise<Account> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: PASSWORD } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email, password: PASSWORD },
+  });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
   return { cookie: cookieFrom(response), user: response.json().user };
 }
@@ -123,7 +127,11 @@ export async function signup(app: FastifyInstance, email = uniqueEmail()): Promi
 export async function signupAdmin(t: TestApp): Promise<Account> {
   const email = uniqueEmail('admin');
   await t.deps.accounts.ensureAdmin(email, PASSWORD);
-  const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: PASSWORD },
+  });
   if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
   return { cookie: cookieFrom(response), user: response.json().user };
 }
@@ -139,7 +147,8 @@ export async function createKey(
     headers: { cookie: account.cookie },
     payload: body,
   });
-  if (response.statusCode !== 201) throw new Error(`key creation failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 201)
+    throw new Error(`key creation failed: ${response.statusCode} ${response.body}`);
   const json = response.json();
   return { key: json.key, id: json.apiKey.id };
 }
@@ -149,7 +158,13 @@ export async function setBalance(t: TestApp, userId: string, essence: number): P
   const current = await t.deps.essence.balanceMilli(userId);
   const delta = essence * 1000 - current;
   if (delta !== 0) {
-    await t.deps.essence.adjust({ userId, amountMilli: delta, route: 'test', requestId: 'test', reason: 'test setup' });
+    await t.deps.essence.adjust({
+      userId,
+      amountMilli: delta,
+      route: 'test',
+      requestId: 'test',
+      reason: 'test setup',
+    });
   }
 }
 

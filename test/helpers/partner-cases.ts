@@ -7,9 +7,14 @@ import { type Account, createKey, setBalance, signup, startTestApp, type TestApp
 
 function requestFor(route: PartnerRoute, headers: Record<string, string>): InjectOptions {
   let url = route.meta.path;
-  for (const [name, value] of Object.entries(route.example.params ?? {})) url = url.replace(`:${name}`, value);
+  for (const [name, value] of Object.entries(route.example.params ?? {}))
+    url = url.replace(`:${name}`, value);
   const query = route.example.query ? `?${new URLSearchParams(route.example.query)}` : '';
-  const options: InjectOptions = { method: route.meta.method as 'GET' | 'POST' | 'DELETE', url: url + query, headers };
+  const options: InjectOptions = {
+    method: route.meta.method as 'GET' | 'POST' | 'DELETE',
+    url: url + query,
+    headers,
+  };
   if (route.example.body !== undefined) options.payload = route.example.body as Record<string, unknown>;
   return options;
 }
@@ -29,7 +34,11 @@ export function runCommonPartnerTests(routes: readonly PartnerRoute[], extra: re
     after(async () => t.close());
 
     async function ledgerCount(account: Account): Promise<number> {
-      const response = await t.app.inject({ method: 'GET', url: '/api/essence?limit=100', headers: { cookie: account.cookie } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/essence?limit=100',
+        headers: { cookie: account.cookie },
+      });
       return response.json().ledger.length;
     }
 
@@ -41,7 +50,10 @@ export function runCommonPartnerTests(routes: readonly PartnerRoute[], extra: re
         const account = await signup(t.app);
         const { key } = await createKey(t.app, account, { scopes });
         const response = await t.app.inject(requestFor(route, { authorization: `Bearer ${key}` }));
-        assert.ok(response.statusCode >= 200 && response.statusCode < 300, `${response.statusCode} ${response.body}`);
+        assert.ok(
+          response.statusCode >= 200 && response.statusCode < 300,
+          `${response.statusCode} ${response.body}`,
+        );
         assert.equal(response.headers['essence-cost'], String(route.meta.cost));
         assert.equal(Number(response.headers['essence-balance']), 1000 - route.meta.cost);
       });
@@ -54,7 +66,12 @@ export function runCommonPartnerTests(routes: readonly PartnerRoute[], extra: re
       });
 
       test(`${label}: garbage and made-up keys → 401`, async () => {
-        for (const key of ['garbage', 'orr_short_abc', generateRawKey(), `${generateRawKey().slice(0, -1)}x`]) {
+        for (const key of [
+          'garbage',
+          'orr_short_abc',
+          generateRawKey(),
+          `${generateRawKey().slice(0, -1)}x`,
+        ]) {
           const response = await t.app.inject(requestFor(route, { 'x-api-key': key }));
           assert.equal(response.statusCode, 401, key);
           assert.equal(response.json().code, 'unauthenticated');
@@ -66,7 +83,11 @@ export function runCommonPartnerTests(routes: readonly PartnerRoute[], extra: re
         const { key, id } = await createKey(t.app, account, { scopes });
         const first = await t.app.inject(requestFor(route, { 'x-api-key': key }));
         assert.ok(first.statusCode < 300);
-        const revoke = await t.app.inject({ method: 'DELETE', url: `/api/v1/keys/${id}`, headers: { cookie: account.cookie } });
+        const revoke = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/keys/${id}`,
+          headers: { cookie: account.cookie },
+        });
         assert.equal(revoke.statusCode, 204);
         const response = await t.app.inject(requestFor(route, { 'x-api-key': key }));
         assert.equal(response.statusCode, 401);
@@ -75,7 +96,11 @@ export function runCommonPartnerTests(routes: readonly PartnerRoute[], extra: re
       test(`${label}: expired key → 401`, async () => {
         const account = await signup(t.app);
         const { key, id } = await createKey(t.app, account, { scopes });
-        await t.deps.storage.db.updateTable('api_keys').set({ expires_at: Date.now() - 1000 }).where('id', '=', id).execute();
+        await t.deps.storage.db
+          .updateTable('api_keys')
+          .set({ expires_at: Date.now() - 1000 })
+          .where('id', '=', id)
+          .execute();
         const response = await t.app.inject(requestFor(route, { authorization: `Bearer ${key}` }));
         assert.equal(response.statusCode, 401);
       });
@@ -90,7 +115,9 @@ export function runCommonPartnerTests(routes: readonly PartnerRoute[], extra: re
         const account = await signup(t.app);
         const one = await createKey(t.app, account, { scopes });
         const two = await createKey(t.app, account, { scopes });
-        const response = await t.app.inject(requestFor(route, { authorization: `Bearer ${one.key}`, 'x-api-key': two.key }));
+        const response = await t.app.inject(
+          requestFor(route, { authorization: `Bearer ${one.key}`, 'x-api-key': two.key }),
+        );
         assert.equal(response.statusCode, 400);
         assert.equal(response.json().code, 'invalid_request');
       });
@@ -98,7 +125,9 @@ export function runCommonPartnerTests(routes: readonly PartnerRoute[], extra: re
       if (route.meta.scope !== 'any') {
         test(`${label}: a key without the '${route.meta.scope}' scope → 403`, async () => {
           const account = await signup(t.app);
-          const { key } = await createKey(t.app, account, { scopes: [WRONG_SCOPE[route.meta.scope] ?? 'read'] });
+          const { key } = await createKey(t.app, account, {
+            scopes: [WRONG_SCOPE[route.meta.scope] ?? 'read'],
+          });
           const response = await t.app.inject(requestFor(route, { 'x-api-key': key }));
           assert.equal(response.statusCode, 403);
           assert.equal(response.json().code, 'insufficient_scope');
@@ -108,7 +137,10 @@ export function runCommonPartnerTests(routes: readonly PartnerRoute[], extra: re
       if (route.meta.cost > 0 || route.meta.keyCostApplies) {
         test(`${label}: insufficient Essence → 402, nothing charged or written`, async () => {
           const account = await signup(t.app);
-          const { key } = await createKey(t.app, account, { scopes, essencePerCall: route.meta.cost > 0 ? null : 1 });
+          const { key } = await createKey(t.app, account, {
+            scopes,
+            essencePerCall: route.meta.cost > 0 ? null : 1,
+          });
           await setBalance(t, account.user.id, 0);
           const ledgerBefore = await ledgerCount(account);
           const response = await t.app.inject(requestFor(route, { 'x-api-key': key }));

@@ -22,8 +22,15 @@ export const probeRoute = partnerRoute({
   async handler({ db, body, requestId }) {
     if (body.crash) throw new Error('select secret_column from hidden_table -- must never reach a client');
     if (body.decline) return { status: 409, body: { declined: true } };
-    await db.insertInto('counters').values({ counter_key: `probe:${requestId}`, count: 1, expires_at: Date.now() + 86_400_000 }).execute();
-    return { status: 201, body: { echo: body.echo ?? null, requestId }, headers: { location: `/api/v1/test/probe/${requestId}` } };
+    await db
+      .insertInto('counters')
+      .values({ counter_key: `probe:${requestId}`, count: 1, expires_at: Date.now() + 86_400_000 })
+      .execute();
+    return {
+      status: 201,
+      body: { echo: body.echo ?? null, requestId },
+      headers: { location: `/api/v1/test/probe/${requestId}` },
+    };
   },
 });
 
@@ -33,6 +40,8 @@ export const probeGetRoute = partnerRoute({
   scope: 'write',
   cost: 2,
   purpose: 'Test probe: a metered read needing the write scope.',
+  pure: true,
+  example: { query: { q: 'hello' } },
   query: Strict({ q: Type.Optional(Type.String({ maxLength: 20 })) }),
   async handler({ query }) {
     return { body: { q: query.q ?? null } };

@@ -32,7 +32,9 @@ describe(`key revocation across instances (${TEST_REDIS_URL ? 'Redis pub/sub' : 
   });
 
   const balance = (t: TestApp, key: string) =>
-    t.app.inject({ method: 'GET', url: '/api/v1/essence', headers: { 'x-api-key': key } }).then((r) => r.statusCode);
+    t.app
+      .inject({ method: 'GET', url: '/api/v1/essence', headers: { 'x-api-key': key } })
+      .then((r) => r.statusCode);
 
   test('revoked on one instance: 401 there at once, and on the other within 1 s', async () => {
     const account = await signup(a.app);
@@ -40,7 +42,11 @@ describe(`key revocation across instances (${TEST_REDIS_URL ? 'Redis pub/sub' : 
     assert.equal(await balance(a, key), 200);
     assert.equal(await balance(b, key), 200); // now cached on b
 
-    const revoke = await a.app.inject({ method: 'DELETE', url: `/api/v1/keys/${id}`, headers: { cookie: account.cookie } });
+    const revoke = await a.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/keys/${id}`,
+      headers: { cookie: account.cookie },
+    });
     assert.equal(revoke.statusCode, 204);
     const revokedAt = Date.now();
     assert.equal(await balance(a, key), 401);
@@ -51,6 +57,7 @@ describe(`key revocation across instances (${TEST_REDIS_URL ? 'Redis pub/sub' : 
       assert.ok(elapsed < 1000, 'the other instance still accepted the key after 1 s');
       await sleep(20);
     }
-    if (TEST_REDIS_URL) assert.ok(Date.now() - revokedAt < 300, 'pub/sub should evict in well under a second');
+    if (TEST_REDIS_URL)
+      assert.ok(Date.now() - revokedAt < 300, 'pub/sub should evict in well under a second');
   });
 });

@@ -55,7 +55,10 @@ describe('two service processes sharing one database', () => {
     const essence = await fetch(`${one.url}/api/essence?limit=100`, { headers: { cookie } });
     const body = (await essence.json()) as { balance: number; ledger: { amount: number }[] };
     assert.equal(body.balance, 0);
-    assert.equal(body.ledger.reduce((sum, e) => sum + e.amount, 0), 0);
+    assert.equal(
+      body.ledger.reduce((sum, e) => sum + e.amount, 0),
+      0,
+    );
     assert.equal(body.ledger.length, 11);
   });
 });

@@ -116,18 +116,19 @@ export class AccountsService {
   }): Promise<{ user: User; token: string; expiresAt: number }> {
     const email = input.email.trim().toLowerCase();
     const failureKey = `login-failures:${email}`;
-    const failures = await this.counters.peek(failureKey);
-    if (failures !== null && failures.count >= this.config.limits.loginFailuresPerEmail) {
-      throw rateLimited('Too many failed sign-ins for this account; try again later.', failures.resetAt);
+    const windowMs = this.config.limits.loginFailureWindowSeconds * 1000;
+    // Every attempt counts as a failure until it succeeds: counting only after the slow password
+    // check would let any number of concurrent guesses slip under the limit together.
+    const attempts = await this.counters.hit(failureKey, windowMs);
+    if (attempts.count > this.config.limits.loginFailuresPerEmail) {
+      throw rateLimited('Too many failed sign-ins for this account; try again later.', attempts.resetAt);
     }
     const user = await repo.findUserByEmail(this.storage.db, email);
     let ok = false;
     if (user) ok = await verifyPassword(user.password_hash, input.password);
     else await burnVerification(input.password);
-    if (!user || !ok) {
-      await this.counters.hit(failureKey, this.config.limits.loginFailureWindowSeconds * 1000);
-      throw AppError.unauthenticated('Email or password is wrong.');
-    }
+    if (!user || !ok) throw AppError.unauthenticated('Email or password is wrong.');
+    await this.counters.hit(failureKey, windowMs, -1);
     const session = await this.openSession(user.id);
     return { user: userJson(user), ...session };
   }

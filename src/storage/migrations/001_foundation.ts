@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was, not as typed today.
+// `any`: a migration runs against the schema as it was then, not as `Database` types it today.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('users')

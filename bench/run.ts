@@ -1,0 +1,282 @@
+/**
+ * `npm run bench`: load benchmarks on loopback, each scenario measured in alternation with a bare
+ * node:http server started by this same script, and reported as a ratio to it.
+ *
+ *   npm run bench                          SQLite, then PostgreSQL when reachable
+ *   npm run bench -- --engines sqlite      one engine
+ *   npm run bench -- --duration 5 --rounds 2 --connections 50
+ *
+ * Every run is bounded: rounds × scenarios × duration seconds, loopback only.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { type ServiceProcess, startServiceProcess } from '../test/helpers/processes.ts';
+
+const { values } = parseArgs({
+  options: {
+    engines: { type: 'string', default: 'sqlite,postgres' },
+    duration: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '50' },
+    postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+  },
+});
+const duration = Number(values.duration);
+const rounds = Number(values.rounds);
+const connections = Number(values.connections);
+
+interface Sample {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+interface Target {
+  url: string;
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+async function load(target: Target, seconds: number): Promise<Sample> {
+  const result = await autocannon({
+    url: target.url,
+    method: target.method,
+    headers: target.headers ?? {},
+    ...(target.body === undefined ? {} : { body: target.body }),
+    connections,
+    duration: seconds,
+    pipelining: 1,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+function median(samples: Sample[], pick: (s: Sample) => number): number {
+  const sorted = samples.map(pick).sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+async function startBare(): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /listening (\d+)/.exec(chunk.toString());
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    async stop() {
+      child.kill('SIGTERM');
+    },
+  };
+}
+
+async function json(response: Response): Promise<Record<string, unknown>> {
+  const body = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+const ADMIN_EMAIL = 'bench-admin@orrery.test';
+const ADMIN_PASSWORD = 'bench-admin-password';
+
+/** An account with a large balance and a key with every scope, made through the public API. */
+async function prepareAccount(service: ServiceProcess): Promise<{ key: string }> {
+  const email = `bench-${Date.now()}@orrery.test`;
+  const signup = await fetch(`${service.url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-password-1' }),
+  });
+  const user = (await json(signup)).user as { id: string };
+  const cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const login = await fetch(`${service.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  await json(login);
+  const adminCookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  await json(
+    await fetch(`${service.url}/api/admin/users/${user.id}/essence`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: adminCookie },
+      body: JSON.stringify({ amount: 1_000_000_000, reason: 'benchmark' }),
+    }),
+  );
+  const created = await json(
+    await fetch(`${service.url}/api/v1/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ name: 'bench', scopes: ['*'] }),
+    }),
+  );
+  return { key: created.key as string };
+}
+
+interface Scenario {
+  name: string;
+  target(service: ServiceProcess, key: string): Target;
+  /** The ratio to bare node:http this scenario is expected to reach, per engine. */
+  goal: Record<string, number>;
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'metered partner call (debit + ledger row per call)',
+    target: (service, key) => ({
+      url: `${service.url}/api/v1/test/probe?q=bench`,
+      method: 'GET',
+      headers: { 'x-api-key': key },
+    }),
+    goal: { sqlite: 0.5, postgres: 0.3 },
+  },
+  {
+    name: 'free partner call (GET /api/v1/essence, key check + balance read)',
+    target: (service, key) => ({
+      url: `${service.url}/api/v1/essence`,
+      method: 'GET',
+      headers: { 'x-api-key': key },
+    }),
+    goal: { sqlite: 0.5, postgres: 0.3 },
+  },
+];
+
+async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function databaseFor(engine: string): Promise<{ url: string; drop(): Promise<void> } | null> {
+  if (engine === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'orrery-bench-'));
+    return {
+      url: `sqlite:${join(dir, 'bench.db')}`,
+      async drop() {
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (!(await postgresReachable(values.postgres))) return null;
+  const schema = `bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: values.postgres });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(values.postgres);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: values.postgres });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
+
+async function main(): Promise<void> {
+  process.stdout.write(
+    `Orrery benchmark: ${connections} connections, ${rounds} round(s) of ${duration}s per server, alternating with bare node:http\n`,
+  );
+  const bare = await startBare();
+  const report: string[] = [];
+  let failed = false;
+  try {
+    for (const engine of values.engines.split(',').map((e) => e.trim())) {
+      const database = await databaseFor(engine);
+      if (!database) {
+        process.stdout.write(`\n[${engine}] skipped: ${values.postgres} is not reachable\n`);
+        continue;
+      }
+      const service = await startServiceProcess({
+        DATABASE_URL: database.url,
+        LOG_LEVEL: 'warn',
+        ORRERY_ADMIN_EMAIL: ADMIN_EMAIL,
+        ORRERY_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      });
+      try {
+        const { key } = await prepareAccount(service);
+        for (const scenario of SCENARIOS) {
+          const target = scenario.target(service, key);
+          const bareTarget: Target = { url: `${bare.url}/`, method: 'GET' };
+          // Warm both up (JIT, caches, pools) before measuring.
+          await load(bareTarget, 1);
+          await load(target, 2);
+          const bareSamples: Sample[] = [];
+          const samples: Sample[] = [];
+          for (let round = 1; round <= rounds; round++) {
+            bareSamples.push(await load(bareTarget, duration));
+            samples.push(await load(target, duration));
+            process.stdout.write(`  [${engine}] ${scenario.name}: round ${round}/${rounds} done\n`);
+          }
+          const bareRps = median(bareSamples, (s) => s.rps);
+          const rps = median(samples, (s) => s.rps);
+          const ratio = rps / bareRps;
+          const p99 = median(samples, (s) => s.p99);
+          const bad = samples.reduce((n, s) => n + s.errors + s.non2xx, 0);
+          const goal = scenario.goal[engine] ?? 0;
+          const verdict = ratio >= goal && p99 <= 10 && bad === 0 ? 'meets' : 'BELOW';
+          if (verdict === 'BELOW') failed = true;
+          report.push(
+            `[${engine}] ${scenario.name}\n` +
+              `  bare node:http ${fmt(bareRps)} req/s   p50 ${fmt(
+                median(bareSamples, (s) => s.p50),
+                1,
+              )} ms   p99 ${fmt(
+                median(bareSamples, (s) => s.p99),
+                1,
+              )} ms\n` +
+              `  orrery         ${fmt(rps)} req/s   p50 ${fmt(
+                median(samples, (s) => s.p50),
+                1,
+              )} ms   p99 ${fmt(p99, 1)} ms   errors/non-2xx ${bad}\n` +
+              `  ratio ${ratio.toFixed(2)} (goal ≥ ${goal}, p99 ≤ 10 ms): ${verdict}`,
+          );
+        }
+      } finally {
+        await service.stop();
+        await database.drop();
+      }
+    }
+  } finally {
+    await bare.stop();
+  }
+  process.stdout.write(`\n${report.join('\n\n')}\n`);
+  if (failed) process.stdout.write('\nSome scenarios are below their goal (see above).\n');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
