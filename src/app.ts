@@ -14,6 +14,7 @@ import { API_CSP, baseSecurityHeaders, installSecurityHeaders } from './http/sec
 import { validatorCompiler } from './http/validation.ts';
 import { newId } from './lib/ids.ts';
 import { operationsRoutes } from './operations.ts';
+import { signinRoutes } from './web/signin.ts';
 
 /** Every partner route of the service, in the order of the route table. */
 export const PARTNER_ROUTES: readonly PartnerRoute[] = [essenceBalanceRoute];
@@ -110,6 +111,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(keyRoutes(deps));
   await app.register(essenceRoutes(deps));
   await app.register(adminRoutes(deps, partnerTable));
+  await app.register(signinRoutes());
   await app.register(async (scope) => {
     for (const route of [...PARTNER_ROUTES, ...(options.extraPartnerRoutes ?? [])])
       route.register(scope, deps);

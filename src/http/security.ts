@@ -29,8 +29,26 @@ export function installSecurityHeaders(app: FastifyInstance, https: boolean): vo
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(base);
     reply.header('x-request-id', request.id);
-    if (request.routeOptions.config.publicCors) reply.headers(publicCors);
     done();
+  });
+  // Public read routes get CORS from a hook of their own, so other routes never look.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.publicCors !== true) return;
+    const addCors = (
+      _request: unknown,
+      reply: { headers(h: Record<string, string>): unknown },
+      done: () => void,
+    ) => {
+      reply.headers(publicCors);
+      done();
+    };
+    const existing =
+      route.onRequest === undefined
+        ? []
+        : Array.isArray(route.onRequest)
+          ? route.onRequest
+          : [route.onRequest];
+    route.onRequest = [addCors, ...existing]; // before auth: a 401 must be readable cross-origin too
   });
 }
 

@@ -38,7 +38,7 @@ function openSqlite(location: string): Storage {
   handle.pragma('synchronous = NORMAL');
   handle.pragma('foreign_keys = ON');
   handle.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(handle) }) });
   return {
     engine: 'sqlite',
     db,
@@ -51,6 +51,35 @@ function openSqlite(location: string): Storage {
       await db.destroy();
     },
   };
+}
+
+/**
+ * Kysely prepares a statement for every query it runs; preparing costs more than running a small
+ * query. Statements are cached by SQL text (values are bound per run, so the text repeats).
+ * Kysely runs each statement to completion synchronously, so a cached statement is never in use
+ * twice at once.
+ */
+function withStatementCache(handle: SqliteDatabase.Database): SqliteDatabase.Database {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  const LIMIT = 500;
+  return new Proxy(handle, {
+    get(target, property) {
+      if (property !== 'prepare') {
+        const value: unknown = Reflect.get(target, property);
+        // Native methods check their receiver: call them on the real handle.
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (source: string) => {
+        let statement = cache.get(source);
+        if (statement === undefined) {
+          statement = target.prepare(source);
+          if (cache.size >= LIMIT) cache.clear();
+          cache.set(source, statement);
+        }
+        return statement;
+      };
+    },
+  });
 }
 
 function openPostgres(connectionString: string): Storage {

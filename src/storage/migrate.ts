@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Storage } from './db.ts';
 import * as foundation from './migrations/001_foundation.ts';
 
@@ -18,7 +18,18 @@ class StaticProvider implements MigrationProvider {
  * row lock inside a transaction), so several instances starting together apply each one once.
  */
 export async function migrate(storage: Storage): Promise<string[]> {
-  const migrator = new Migrator({ db: storage.db, provider: new StaticProvider() });
+  // On PostgreSQL name the schema explicitly: otherwise the migrator's "does my table exist?"
+  // check also sees tables in other schemas of the same database (another deployment's, or a
+  // parallel test's) and skips creating its own.
+  const schema =
+    storage.engine === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(storage.db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: storage.db,
+    provider: new StaticProvider(),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -66,11 +66,20 @@ export class AccountsService {
     clientAddress: string,
     requestId: string,
   ): Promise<{ user: User; token: string; expiresAt: number }> {
-    const email = input.email.trim().toLowerCase();
     const limit = this.config.limits.signupsPerAddressPerHour;
     const window = await this.counters.hit(`signup:${clientAddress}`, HOUR);
     if (window.count > limit) throw rateLimited('Too many sign-ups from this address.', window.resetAt);
+    const created = await this.createAccount(input, requestId);
+    const session = await this.openSession(created.id);
+    return { user: userJson(created), ...session };
+  }
 
+  /** Creates an account with its welcome grant; no throttle (callers apply theirs). */
+  private async createAccount(
+    input: { email: string; password: string; displayName?: string | undefined },
+    requestId: string,
+  ): Promise<repo.UserRow> {
+    const email = input.email.trim().toLowerCase();
     const passwordHash = await hashPassword(input.password);
     const now = Date.now();
     const row: repo.UserRow = {
@@ -106,8 +115,7 @@ export class AccountsService {
         throw error;
       });
     if (!created) throw new AppError('conflict', 'An account with this email already exists.');
-    const session = await this.openSession(created.id);
-    return { user: userJson(created), ...session };
+    return created;
   }
 
   async login(input: {
@@ -189,7 +197,7 @@ export class AccountsService {
       if (!updated) throw AppError.notFound('user');
       return { user: userJson(updated), created: false };
     }
-    const { user } = await this.signup({ email: normalised, password }, 'bootstrap', requestId);
+    const user = await this.createAccount({ email: normalised, password }, requestId);
     const promoted = await repo.updateUser(this.storage.db, user.id, { role: 'admin' });
     if (!promoted) throw AppError.notFound('user');
     return { user: userJson(promoted), created: true };

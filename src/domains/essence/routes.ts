@@ -39,7 +39,8 @@ export const essenceBalanceRoute = partnerRoute({
   purpose: "The key owner's Essence balance.",
   tags: ['essence'],
   response: { 200: Type.Object({ balance: Type.Number() }) },
-  async handler({ key, db }, deps) {
-    return { body: { balance: fromMilli(await deps.essence.balanceMilli(key.userId, db)) } };
+  pure: true,
+  async handler({ key }, deps) {
+    return { body: { balance: fromMilli((await deps.meter.balance(key.userId)) ?? 0) } };
   },
 });
