@@ -89,6 +89,37 @@ describe('Essence metering', () => {
     );
   });
 
+  test('one batch of debits from several accounts charges each exactly what it can afford', async () => {
+    const accounts = await Promise.all([signup(t.app), signup(t.app), signup(t.app)]);
+    const balances = [250, 1000, 30];
+    const keys: string[] = [];
+    for (const [i, account] of accounts.entries()) {
+      await setBalance(t, account.user.id, balances[i] as number);
+      keys.push((await createKey(t.app, account, { essencePerCall: 100, scopes: ['write'] })).key);
+    }
+    // Interleaved so that every settled batch mixes accounts.
+    const responses = await Promise.all(
+      Array.from({ length: 36 }, (_, i) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/v1/test/probe',
+          headers: { 'x-api-key': keys[i % 3] as string },
+        }),
+      ),
+    );
+    const succeeded = [0, 1, 2].map(
+      (k) => responses.filter((r, i) => i % 3 === k && r.statusCode === 200).length,
+    );
+    assert.deepEqual(succeeded, [2, 10, 0]);
+    for (const [i, account] of accounts.entries()) {
+      const expected = [50, 0, 30][i] as number;
+      assert.equal(await t.deps.essence.balanceMilli(account.user.id), expected * 1000);
+      assert.equal(await t.deps.essence.ledgerSumMilli(account.user.id), expected * 1000);
+    }
+    const refusedFirst = responses.find((r, i) => i % 3 === 0 && r.statusCode === 402);
+    assert.equal(refusedFirst?.json().balance, 50);
+  });
+
   test('a call is charged only when it succeeds', async () => {
     const account = await signup(t.app);
     const { key } = await createKey(t.app, account);
