@@ -144,6 +144,13 @@ interface Scenario {
 
 const SCENARIOS: Scenario[] = [
   {
+    // The floor: routing, hooks and headers with no key and no database. Tells how much of a
+    // partner call's gap to bare node:http is the framework rather than Orrery's own work.
+    name: 'framework floor (GET /healthz, no auth, no database)',
+    target: (service) => ({ url: `${service.url}/healthz`, method: 'GET' }),
+    goal: { sqlite: 0, postgres: 0 },
+  },
+  {
     name: 'metered partner call (debit + ledger row per call)',
     target: (service, key) => ({
       url: `${service.url}/api/v1/test/probe?q=bench`,
