@@ -8,6 +8,7 @@ import { essenceBalanceRoute, essenceRoutes } from './domains/essence/routes.ts'
 import { keyRoutes } from './domains/keys/routes.ts';
 import { buildAuthHook, type PartnerMeta } from './http/auth.ts';
 import { AppError } from './http/errors.ts';
+import { addRouteHook } from './http/hooks.ts';
 import type { PartnerRoute } from './http/partner.ts';
 import { installProblemHandlers, MethodIndex, sendProblem, toAppError } from './http/problem.ts';
 import { API_CSP, baseSecurityHeaders, installSecurityHeaders } from './http/security.ts';
@@ -74,13 +75,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     // Only routes that authenticate, or accept writes (CSRF), pay for the auth hook.
     const verbs = Array.isArray(route.method) ? route.method : [route.method];
     if ((route.config?.auth ?? 'none') !== 'none' || verbs.some((v) => UNSAFE_METHODS.has(v))) {
-      const existing =
-        route.onRequest === undefined
-          ? []
-          : Array.isArray(route.onRequest)
-            ? route.onRequest
-            : [route.onRequest];
-      route.onRequest = [...existing, authenticate];
+      addRouteHook(route, authenticate, 'last');
     }
   });
 

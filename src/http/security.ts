@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { addRouteHook } from './hooks.ts';
 
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
@@ -31,24 +32,14 @@ export function installSecurityHeaders(app: FastifyInstance, https: boolean): vo
     reply.header('x-request-id', request.id);
     done();
   });
-  // Public read routes get CORS from a hook of their own, so other routes never look.
+  // Public read routes get CORS from a hook of their own, so other routes never look. It runs
+  // before authentication: a 401 must be readable cross-origin too.
+  const addCors: onRequestHookHandler = (_request, reply, done) => {
+    reply.headers(publicCors);
+    done();
+  };
   app.addHook('onRoute', (route) => {
-    if (route.config?.publicCors !== true) return;
-    const addCors = (
-      _request: unknown,
-      reply: { headers(h: Record<string, string>): unknown },
-      done: () => void,
-    ) => {
-      reply.headers(publicCors);
-      done();
-    };
-    const existing =
-      route.onRequest === undefined
-        ? []
-        : Array.isArray(route.onRequest)
-          ? route.onRequest
-          : [route.onRequest];
-    route.onRequest = [addCors, ...existing]; // before auth: a 401 must be readable cross-origin too
+    if (route.config?.publicCors === true) addRouteHook(route, addCors, 'first');
   });
 }
 

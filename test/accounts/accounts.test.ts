@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
+import type { User } from '../../src/domains/accounts/service.ts';
+import type { LedgerEntry } from '../../src/domains/essence/service.ts';
 import {
   cookieFrom,
   createKey,
@@ -11,29 +13,6 @@ import {
   uniqueEmail,
 } from '../helpers/app.ts';
 import { expectInvalidField, expectProblem, setCookieHeader } from '../helpers/http.ts';
-
-interface User {
-  id: string;
-  email: string;
-  displayName: string;
-  tier: string;
-  role: string;
-  essence: number;
-  createdAt: string;
-}
-
-interface LedgerEntry {
-  id: string;
-  userId: string;
-  keyId: string | null;
-  route: string;
-  amount: number;
-  balanceAfter: number;
-  requestId: string;
-  idempotencyKey: string | null;
-  reason: string | null;
-  createdAt: string;
-}
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const THIRTY_DAYS_S = 30 * 24 * 3600;

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { PARTNER_ROUTES } from '../../src/app.ts';
+import type { User } from '../../src/domains/accounts/service.ts';
+import type { LedgerEntry } from '../../src/domains/essence/service.ts';
 import {
   type Account,
   cookieFrom,
@@ -15,26 +17,6 @@ import {
 } from '../helpers/app.ts';
 import { expectInvalidField, expectProblem } from '../helpers/http.ts';
 import { PROBES } from '../helpers/probe.ts';
-
-interface User {
-  id: string;
-  email: string;
-  displayName: string;
-  tier: string;
-  role: string;
-  essence: number;
-  createdAt: string;
-}
-
-interface LedgerEntry {
-  id: string;
-  userId: string;
-  route: string;
-  amount: number;
-  balanceAfter: number;
-  reason: string | null;
-  requestId: string;
-}
 
 interface RouteRow {
   method: string;
