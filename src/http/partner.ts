@@ -27,6 +27,11 @@ export interface PartnerContext<B, Q, P> {
   query: Q;
   params: P;
   requestId: string;
+  /**
+   * The key owner's balance in milli-Essence, read once per request however often it is asked
+   * (the toolkit's `Essence-Balance` header on free calls reuses the same read).
+   */
+  balanceMilli(): Promise<number>;
 }
 
 type StaticOr<S, Fallback> = S extends TSchema ? Static<S> : Fallback;
@@ -180,7 +185,13 @@ export function partnerRoute<
               ? key.essencePerCallMilli
               : defaultCostMilli;
           const idempotencyKey = spec.method === 'POST' ? idempotencyKeyOf(request) : null;
+          let balanceRead: Promise<number> | undefined;
+          const balanceMilli = () => {
+            balanceRead ??= deps.meter.balance(key.userId).then((balance) => balance ?? 0);
+            return balanceRead;
+          };
           const ctxBase = {
+            balanceMilli,
             request,
             key,
             body: request.body as never,
@@ -196,11 +207,10 @@ export function partnerRoute<
             const result = await spec.handler({ ...ctxBase, db: deps.storage.db }, deps);
             const status = result.status ?? 200;
             if (costMilli === 0 || !isSuccess(status)) {
-              const balance = (await deps.meter.balance(key.userId)) ?? 0;
               return send(reply, status, JSON.stringify(result.body), {
                 ...result.headers,
                 'essence-cost': '0',
-                'essence-balance': String(fromMilli(balance)),
+                'essence-balance': String(fromMilli(await balanceMilli())),
               });
             }
             const now = Date.now();
@@ -253,13 +263,25 @@ export function partnerRoute<
                 }
               }
 
+              // Reserve first, debit and ledger row together: nothing runs unless the balance
+              // covers the cost, and a declined or failed handler rolls both back.
               let balanceAfter: number | undefined;
               if (costMilli > 0) {
-                // Reserve first: nothing runs unless the balance covers the cost.
-                balanceAfter = await essenceRepo.applyBalanceDelta(tx, key.userId, -costMilli);
-                if (balanceAfter === undefined) {
+                const entry = await essenceRepo.applyChange(tx, {
+                  id: newId('led', now),
+                  user_id: key.userId,
+                  key_id: key.id,
+                  route: routeLabel,
+                  amount_milli: -costMilli,
+                  request_id: request.id,
+                  idempotency_key: idempotencyKey,
+                  reason: null,
+                  created_at: now,
+                });
+                if (entry === undefined) {
                   throw insufficient(costMilli, (await essenceRepo.readBalance(tx, key.userId)) ?? 0);
                 }
+                balanceAfter = entry.balance_after_milli;
               } else {
                 balanceAfter = await essenceRepo.readBalance(tx, key.userId);
               }
@@ -269,20 +291,6 @@ export function partnerRoute<
               if (!isSuccess(status)) throw new Declined(result);
               const payload = JSON.stringify(result.body);
 
-              if (costMilli > 0) {
-                await essenceRepo.insertLedgerEntry(tx, {
-                  id: newId('led', now),
-                  user_id: key.userId,
-                  key_id: key.id,
-                  route: routeLabel,
-                  amount_milli: -costMilli,
-                  balance_after_milli: balanceAfter ?? 0,
-                  request_id: request.id,
-                  idempotency_key: idempotencyKey,
-                  reason: null,
-                  created_at: now,
-                });
-              }
               if (idempotencyKey !== null) {
                 const replayHeaders: Record<string, string> = {
                   'content-type': 'application/json; charset=utf-8',

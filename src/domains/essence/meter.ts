@@ -104,22 +104,19 @@ function sqliteMeter(storage: Storage, handle: NonNullable<Storage['sqlite']>): 
 
   async function settleThroughKysely(d: Debit): Promise<DebitOutcome> {
     return storage.db.transaction().execute(async (tx) => {
-      const balanceAfter = await repo.applyBalanceDelta(tx, d.userId, -d.costMilli);
-      if (balanceAfter === undefined)
-        return { ok: false, balance: (await repo.readBalance(tx, d.userId)) ?? 0 };
-      await repo.insertLedgerEntry(tx, {
+      const row = await repo.applyChange(tx, {
         id: d.ledgerId,
         user_id: d.userId,
         key_id: d.keyId,
         route: d.route,
         amount_milli: -d.costMilli,
-        balance_after_milli: balanceAfter,
         request_id: d.requestId,
         idempotency_key: null,
         reason: null,
         created_at: d.now,
       });
-      return { ok: true, balanceAfter };
+      if (row !== undefined) return { ok: true, balanceAfter: row.balance_after_milli };
+      return { ok: false, balance: (await repo.readBalance(tx, d.userId)) ?? 0 };
     });
   }
 

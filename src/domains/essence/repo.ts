@@ -38,6 +38,22 @@ export async function insertLedgerEntry(db: Executor, row: LedgerRow): Promise<v
   await db.insertInto('ledger').values(row).execute();
 }
 
+/**
+ * Moves a balance by `entry.amount_milli` and writes its ledger row. Run it inside a transaction:
+ * both happen or neither, so the balance always equals the sum of the ledger. Returns the row
+ * written, or undefined when the guard refused (the balance would go below zero).
+ */
+export async function applyChange(
+  db: Executor,
+  entry: Omit<LedgerRow, 'balance_after_milli'>,
+): Promise<LedgerRow | undefined> {
+  const balanceAfter = await applyBalanceDelta(db, entry.user_id, entry.amount_milli);
+  if (balanceAfter === undefined) return undefined;
+  const row: LedgerRow = { ...entry, balance_after_milli: balanceAfter };
+  await insertLedgerEntry(db, row);
+  return row;
+}
+
 export async function listLedger(
   db: Executor,
   userId: string,

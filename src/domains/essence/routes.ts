@@ -40,7 +40,7 @@ export const essenceBalanceRoute = partnerRoute({
   tags: ['essence'],
   response: { 200: Type.Object({ balance: Type.Number() }) },
   pure: true,
-  async handler({ key }, deps) {
-    return { body: { balance: fromMilli((await deps.meter.balance(key.userId)) ?? 0) } };
+  async handler({ balanceMilli }) {
+    return { body: { balance: fromMilli(await balanceMilli()) } };
   },
 });

@@ -56,22 +56,18 @@ export class EssenceService {
    * sum of the ledger. Returns undefined when the change would take the balance below zero.
    */
   async applyInTransaction(db: Executor, change: BalanceChange): Promise<LedgerEntry | undefined> {
-    const balanceAfter = await repo.applyBalanceDelta(db, change.userId, change.amountMilli);
-    if (balanceAfter === undefined) return undefined;
-    const row: repo.LedgerRow = {
+    const row = await repo.applyChange(db, {
       id: newId('led'),
       user_id: change.userId,
       key_id: change.keyId ?? null,
       route: change.route,
       amount_milli: change.amountMilli,
-      balance_after_milli: balanceAfter,
       request_id: change.requestId,
       idempotency_key: change.idempotencyKey ?? null,
       reason: change.reason ?? null,
       created_at: Date.now(),
-    };
-    await repo.insertLedgerEntry(db, row);
-    return ledgerEntryJson(row);
+    });
+    return row === undefined ? undefined : ledgerEntryJson(row);
   }
 
   /** An administrator's grant (positive) or revocation (negative); never takes a balance below zero. */
