@@ -12,7 +12,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../helpers/app.ts';
-import { expectInvalidField, expectProblem, setCookieHeader } from '../helpers/http.ts';
+import { expectInvalidField, expectProblem, setCookieHeader, withCookie } from '../helpers/http.ts';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const THIRTY_DAYS_S = 30 * 24 * 3600;
@@ -153,11 +153,7 @@ describe('accounts', () => {
 
     test('a new account starts with 1,000 Essence, equal to its ledger', async () => {
       const account = await signup(t.app);
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/api/essence',
-        headers: { cookie: account.cookie },
-      });
+      const response = await withCookie(t.app, account.cookie, 'GET', '/api/essence');
       assert.equal(response.statusCode, 200, response.body);
       const body = response.json<{ balance: number; ledger: LedgerEntry[]; nextCursor: string | null }>();
       assert.equal(body.balance, 1000);
@@ -211,27 +207,15 @@ describe('accounts', () => {
 
     test('logout → 204, the cookie cleared, the session revoked server-side', async () => {
       const account = await signup(t.app);
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/logout',
-        headers: { cookie: account.cookie },
-      });
+      const response = await withCookie(t.app, account.cookie, 'POST', '/api/auth/logout');
       assert.equal(response.statusCode, 204);
       assert.equal(response.body, '');
       const cleared = setCookieHeader(response);
       assert.match(cleared, /^orrery_session=;/);
       assert.match(cleared, /Max-Age=0/);
-      const me = await t.app.inject({
-        method: 'GET',
-        url: '/api/auth/me',
-        headers: { cookie: account.cookie },
-      });
+      const me = await withCookie(t.app, account.cookie, 'GET', '/api/auth/me');
       expectProblem(me, 401, 'unauthenticated');
-      const again = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/logout',
-        headers: { cookie: account.cookie },
-      });
+      const again = await withCookie(t.app, account.cookie, 'POST', '/api/auth/logout');
       expectProblem(again, 401, 'unauthenticated');
     });
 
@@ -239,18 +223,14 @@ describe('accounts', () => {
       const account = await signup(t.app);
       const login = await post('/api/auth/login', { email: account.user.email, password: PASSWORD });
       const second = cookieFrom(login);
-      await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: account.cookie } });
-      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: second } });
+      await withCookie(t.app, account.cookie, 'POST', '/api/auth/logout');
+      const me = await withCookie(t.app, second, 'GET', '/api/auth/me');
       assert.equal(me.statusCode, 200);
     });
 
     test('a session used after an hour slides its 30-day expiry and re-sends the cookie', async () => {
       const account = await signup(t.app);
-      const quiet = await t.app.inject({
-        method: 'GET',
-        url: '/api/auth/me',
-        headers: { cookie: account.cookie },
-      });
+      const quiet = await withCookie(t.app, account.cookie, 'GET', '/api/auth/me');
       assert.equal(quiet.headers['set-cookie'], undefined);
       const aged = Date.now() + THIRTY_DAYS_S * 1000 - 2 * 3_600_000;
       await t.deps.storage.db
@@ -258,11 +238,7 @@ describe('accounts', () => {
         .set({ expires_at: aged })
         .where('user_id', '=', account.user.id)
         .execute();
-      const me = await t.app.inject({
-        method: 'GET',
-        url: '/api/auth/me',
-        headers: { cookie: account.cookie },
-      });
+      const me = await withCookie(t.app, account.cookie, 'GET', '/api/auth/me');
       assert.equal(me.statusCode, 200);
       const cookie = setCookieHeader(me);
       assert.equal(cookie.split(';')[0], account.cookie);
@@ -283,11 +259,7 @@ describe('accounts', () => {
         .set({ expires_at: Date.now() - 1000 })
         .where('user_id', '=', account.user.id)
         .execute();
-      const me = await t.app.inject({
-        method: 'GET',
-        url: '/api/auth/me',
-        headers: { cookie: account.cookie },
-      });
+      const me = await withCookie(t.app, account.cookie, 'GET', '/api/auth/me');
       expectProblem(me, 401, 'unauthenticated');
     });
 
@@ -322,11 +294,7 @@ describe('accounts', () => {
           expectProblem(response, 401, 'unauthenticated');
         }
       }
-      const keys = await t.app.inject({
-        method: 'GET',
-        url: '/api/v1/keys',
-        headers: { cookie: account.cookie },
-      });
+      const keys = await withCookie(t.app, account.cookie, 'GET', '/api/v1/keys');
       assert.equal(keys.json<{ keys: unknown[] }>().keys.length, 1);
     });
   });
@@ -353,11 +321,7 @@ describe('accounts', () => {
         password: PASSWORD,
       });
       expectProblem(upper, 429, 'rate_limited');
-      const me = await t.app.inject({
-        method: 'GET',
-        url: '/api/auth/me',
-        headers: { cookie: account.cookie },
-      });
+      const me = await withCookie(t.app, account.cookie, 'GET', '/api/auth/me');
       assert.equal(me.statusCode, 200);
       const fine = await post('/api/auth/login', { email: other.user.email, password: PASSWORD });
       assert.equal(fine.statusCode, 200);

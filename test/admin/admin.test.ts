@@ -15,7 +15,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../helpers/app.ts';
-import { expectInvalidField, expectProblem } from '../helpers/http.ts';
+import { expectInvalidField, expectProblem, withCookie } from '../helpers/http.ts';
 import { PROBES } from '../helpers/probe.ts';
 
 interface RouteRow {
@@ -39,20 +39,11 @@ describe('administration', () => {
   after(async () => t.close());
 
   function asAdmin(method: 'GET' | 'PATCH' | 'POST', url: string, payload?: Record<string, unknown>) {
-    return t.app.inject({
-      method,
-      url,
-      headers: { cookie: admin.cookie },
-      ...(payload === undefined ? {} : { payload }),
-    });
+    return withCookie(t.app, admin.cookie, method, url, payload);
   }
 
   async function ledgerOf(account: Account) {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/essence?limit=100',
-      headers: { cookie: account.cookie },
-    });
+    const response = await withCookie(t.app, account.cookie, 'GET', '/api/essence?limit=100');
     assert.equal(response.statusCode, 200, response.body);
     return response.json<{ balance: number; ledger: LedgerEntry[] }>();
   }
@@ -81,11 +72,7 @@ describe('administration', () => {
       assert.equal(created, false);
       assert.equal(user.id, member.user.id);
       assert.equal(user.role, 'admin');
-      const me = await t.app.inject({
-        method: 'GET',
-        url: '/api/auth/me',
-        headers: { cookie: member.cookie },
-      });
+      const me = await withCookie(t.app, member.cookie, 'GET', '/api/auth/me');
       assert.equal(me.json<{ user: User }>().user.role, 'admin');
       const login = await t.app.inject({
         method: 'POST',
@@ -163,11 +150,7 @@ describe('administration', () => {
 
     test('a member → 403 forbidden; anonymous → 401; an API key → 401', async () => {
       const member = await signup(t.app);
-      const forbidden = await t.app.inject({
-        method: 'GET',
-        url: '/api/admin/users',
-        headers: { cookie: member.cookie },
-      });
+      const forbidden = await withCookie(t.app, member.cookie, 'GET', '/api/admin/users');
       expectProblem(forbidden, 403, 'forbidden');
       expectProblem(await t.app.inject({ method: 'GET', url: '/api/admin/users' }), 401, 'unauthenticated');
       const { key } = await createKey(t.app, admin, { scopes: ['*'] });
@@ -199,11 +182,7 @@ describe('administration', () => {
       const response = await asAdmin('PATCH', `/api/admin/users/${member.user.id}`, { tier: 'plus' });
       assert.equal(response.statusCode, 200, response.body);
       assert.equal(response.json<{ user: User }>().user.tier, 'plus');
-      const me = await t.app.inject({
-        method: 'GET',
-        url: '/api/auth/me',
-        headers: { cookie: member.cookie },
-      });
+      const me = await withCookie(t.app, member.cookie, 'GET', '/api/auth/me');
       assert.equal(me.json<{ user: User }>().user.tier, 'plus');
       const one = await asAdmin('GET', `/api/admin/users/${member.user.id}`);
       assert.equal(one.json<{ user: User }>().user.tier, 'plus');
@@ -335,11 +314,7 @@ describe('administration', () => {
 
     test('GET /api/admin/routes: member → 403, anonymous → 401, an API key → 401', async () => {
       const member = await signup(t.app);
-      expectProblem(
-        await t.app.inject({ method: 'GET', url: '/api/admin/routes', headers: { cookie: member.cookie } }),
-        403,
-        'forbidden',
-      );
+      expectProblem(await withCookie(t.app, member.cookie, 'GET', '/api/admin/routes'), 403, 'forbidden');
       expectProblem(await t.app.inject({ method: 'GET', url: '/api/admin/routes' }), 401, 'unauthenticated');
       const { key } = await createKey(t.app, admin, { scopes: ['*'] });
       expectProblem(
@@ -380,11 +355,7 @@ describe('administration', () => {
       }
 
       const member = await signup(t.app);
-      const forbidden = await t.app.inject({
-        method: 'GET',
-        url: '/admin/routes',
-        headers: { cookie: member.cookie },
-      });
+      const forbidden = await withCookie(t.app, member.cookie, 'GET', '/admin/routes');
       expectProblem(forbidden, 403, 'forbidden');
       assert.doesNotMatch(forbidden.body, /\/api\/v1\//);
     });
@@ -393,11 +364,7 @@ describe('administration', () => {
       const other = await signupAdmin(t);
       const demote = await asAdmin('PATCH', `/api/admin/users/${other.user.id}`, { role: 'member' });
       assert.equal(demote.statusCode, 200, demote.body);
-      expectProblem(
-        await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie: other.cookie } }),
-        403,
-        'forbidden',
-      );
+      expectProblem(await withCookie(t.app, other.cookie, 'GET', '/api/admin/users'), 403, 'forbidden');
       const relogin = await t.app.inject({
         method: 'POST',
         url: '/api/auth/login',

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type Account, createKey, setBalance, signup, startTestApp, type TestApp } from '../helpers/app.ts';
+import { withCookie } from '../helpers/http.ts';
 import { PROBES } from '../helpers/probe.ts';
 
 describe('Essence metering', () => {
@@ -33,11 +34,7 @@ describe('Essence metering', () => {
   }
 
   async function ledger(account: Account) {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/essence?limit=100',
-      headers: { cookie: account.cookie },
-    });
+    const response = await withCookie(t.app, account.cookie, 'GET', '/api/essence?limit=100');
     assert.equal(response.statusCode, 200);
     return response.json() as {
       balance: number;
@@ -156,36 +153,25 @@ describe('Essence metering', () => {
     const account = await signup(t.app);
     const { key } = await createKey(t.app, account);
     for (let i = 0; i < 5; i++) assert.equal((await probe(key)).statusCode, 201);
-    const first = await t.app.inject({
-      method: 'GET',
-      url: '/api/essence?limit=4',
-      headers: { cookie: account.cookie },
-    });
+    const first = await withCookie(t.app, account.cookie, 'GET', '/api/essence?limit=4');
     const page1 = first.json();
     assert.equal(page1.ledger.length, 4);
     assert.equal(page1.balance, 995);
     assert.equal(page1.ledger[0].balanceAfter, 995);
     assert.ok(typeof page1.nextCursor === 'string');
-    const second = await t.app.inject({
-      method: 'GET',
-      url: `/api/essence?limit=4&cursor=${page1.nextCursor}`,
-      headers: { cookie: account.cookie },
-    });
+    const second = await withCookie(
+      t.app,
+      account.cookie,
+      'GET',
+      `/api/essence?limit=4&cursor=${page1.nextCursor}`,
+    );
     const page2 = second.json();
     assert.equal(page2.ledger.length, 2);
     assert.equal(page2.nextCursor, null);
     assert.equal(page2.ledger[1].reason, 'welcome grant');
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/essence?cursor=zzz',
-      headers: { cookie: account.cookie },
-    });
+    const bad = await withCookie(t.app, account.cookie, 'GET', '/api/essence?cursor=zzz');
     assert.equal(bad.statusCode, 400);
-    const tooMany = await t.app.inject({
-      method: 'GET',
-      url: '/api/essence?limit=101',
-      headers: { cookie: account.cookie },
-    });
+    const tooMany = await withCookie(t.app, account.cookie, 'GET', '/api/essence?limit=101');
     assert.equal(tooMany.statusCode, 400);
   });
 });

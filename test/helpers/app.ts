@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -166,8 +166,4 @@ export async function setBalance(t: TestApp, userId: string, essence: number): P
       reason: 'test setup',
     });
   }
-}
-
-export function inject(app: FastifyInstance, options: InjectOptions) {
-  return app.inject(options);
 }

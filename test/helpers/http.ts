@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 /** An RFC 9457 problem body as Orrery renders it. */
 export interface Problem {
@@ -55,4 +55,15 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** A request carrying a session cookie (and optionally a JSON body). */
+export function withCookie(
+  app: FastifyInstance,
+  cookie: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
 }

@@ -9,7 +9,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../helpers/app.ts';
-import { expectInvalidField, expectProblem, type Problem } from '../helpers/http.ts';
+import { expectInvalidField, expectProblem, type Problem, withCookie } from '../helpers/http.ts';
 import { PROBES } from '../helpers/probe.ts';
 
 const REQUEST_ID = /^req_[0-9a-z]{26}$/;
@@ -157,17 +157,9 @@ describe('HTTP conventions', () => {
 
     test('a bad query parameter → 400 naming it under /query', async () => {
       const account = await signup(t.app);
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/api/essence?limit=0',
-        headers: { cookie: account.cookie },
-      });
+      const response = await withCookie(t.app, account.cookie, 'GET', '/api/essence?limit=0');
       expectInvalidField(response, '/query/limit');
-      const unknown = await t.app.inject({
-        method: 'GET',
-        url: '/api/essence?colour=teal',
-        headers: { cookie: account.cookie },
-      });
+      const unknown = await withCookie(t.app, account.cookie, 'GET', '/api/essence?colour=teal');
       expectInvalidField(unknown, '/query/colour');
     });
 

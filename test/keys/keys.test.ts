@@ -10,7 +10,7 @@ import {
   sameHash,
 } from '../../src/domains/keys/format.ts';
 import { type Account, createKey, signup, startTestApp, type TestApp } from '../helpers/app.ts';
-import { eventually, expectInvalidField, expectProblem } from '../helpers/http.ts';
+import { eventually, expectInvalidField, expectProblem, withCookie } from '../helpers/http.ts';
 import { PROBES } from '../helpers/probe.ts';
 
 const RAW_KEY = /^orr_[0-9A-Za-z]{43}_[0-9A-Za-z]{6}$/;
@@ -100,11 +100,7 @@ describe('API keys', () => {
   }
 
   async function list(account: Account): Promise<ApiKey[]> {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/keys',
-      headers: { cookie: account.cookie },
-    });
+    const response = await withCookie(t.app, account.cookie, 'GET', '/api/v1/keys');
     assert.equal(response.statusCode, 200, response.body);
     return response.json<{ keys: ApiKey[] }>().keys;
   }
@@ -190,11 +186,7 @@ describe('API keys', () => {
         (await createKey(t.app, account)).key,
         (await createKey(t.app, account, { scopes: ['*'] })).key,
       ];
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/api/v1/keys',
-        headers: { cookie: account.cookie },
-      });
+      const response = await withCookie(t.app, account.cookie, 'GET', '/api/v1/keys');
       assert.equal(response.statusCode, 200);
       for (const raw of raws) {
         assert.ok(!response.body.includes(raw));
@@ -257,11 +249,7 @@ describe('API keys', () => {
       const refused = await create(account, { name: 'one too many' });
       expectProblem(refused, 409, 'conflict');
       assert.equal((await list(account)).length, 25);
-      const revoke = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/v1/keys/${ids[0]}`,
-        headers: { cookie: account.cookie },
-      });
+      const revoke = await withCookie(t.app, account.cookie, 'DELETE', `/api/v1/keys/${ids[0]}`);
       assert.equal(revoke.statusCode, 204);
       const room = await create(account, { name: 'replacement' });
       assert.equal(room.statusCode, 201, room.body);
@@ -298,22 +286,14 @@ describe('API keys', () => {
       const account = await signup(t.app);
       const { key, id } = await createKey(t.app, account);
       assert.equal((await balance(key)).statusCode, 200);
-      const response = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/v1/keys/${id}`,
-        headers: { cookie: account.cookie },
-      });
+      const response = await withCookie(t.app, account.cookie, 'DELETE', `/api/v1/keys/${id}`);
       assert.equal(response.statusCode, 204);
       assert.equal(response.body, '');
       expectProblem(await balance(key), 401, 'unauthenticated');
       const record = await listed(account, id);
       assert.match(String(record.revokedAt), ISO_MS);
       // Deleting again is harmless.
-      const again = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/v1/keys/${id}`,
-        headers: { cookie: account.cookie },
-      });
+      const again = await withCookie(t.app, account.cookie, 'DELETE', `/api/v1/keys/${id}`);
       assert.equal(again.statusCode, 204);
     });
 
@@ -321,11 +301,7 @@ describe('API keys', () => {
       const owner = await signup(t.app);
       const intruder = await signup(t.app);
       const { key, id } = await createKey(t.app, owner);
-      const response = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/v1/keys/${id}`,
-        headers: { cookie: intruder.cookie },
-      });
+      const response = await withCookie(t.app, intruder.cookie, 'DELETE', `/api/v1/keys/${id}`);
       expectProblem(response, 404, 'not_found');
       const rotated = await rotate(intruder, id);
       expectProblem(rotated, 404, 'not_found');
@@ -336,11 +312,7 @@ describe('API keys', () => {
     test('an unknown or malformed id → 404', async () => {
       const account = await signup(t.app);
       for (const id of ['key_00000000000000000000000000', 'nonsense', 'usr_00000000000000000000000000']) {
-        const response = await t.app.inject({
-          method: 'DELETE',
-          url: `/api/v1/keys/${id}`,
-          headers: { cookie: account.cookie },
-        });
+        const response = await withCookie(t.app, account.cookie, 'DELETE', `/api/v1/keys/${id}`);
         expectProblem(response, 404, 'not_found');
       }
     });
