@@ -4,8 +4,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Deps } from './deps.ts';
 import { accountRoutes } from './domains/accounts/routes.ts';
 import { adminRoutes } from './domains/admin/routes.ts';
+import { atlasMoodsRoute } from './domains/atlas/routes.ts';
 import { essenceBalanceRoute, essenceRoutes } from './domains/essence/routes.ts';
 import { keyRoutes } from './domains/keys/routes.ts';
+import { collectiveRoute, trajectoryRoutes } from './domains/trajectory/routes.ts';
 import { buildAuthHook, type PartnerMeta } from './http/auth.ts';
 import { AppError } from './http/errors.ts';
 import { addRouteHook } from './http/hooks.ts';
@@ -18,7 +20,11 @@ import { operationsRoutes } from './operations.ts';
 import { signinRoutes } from './web/signin.ts';
 
 /** Every partner route of the service, in the order of the route table. */
-export const PARTNER_ROUTES: readonly PartnerRoute[] = [essenceBalanceRoute];
+export const PARTNER_ROUTES: readonly PartnerRoute[] = [
+  essenceBalanceRoute,
+  atlasMoodsRoute,
+  collectiveRoute,
+];
 
 export interface AppOptions {
   /** Extra partner routes (tests and benchmarks declare their own metered probes here). */
@@ -72,9 +78,14 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.addHook('onRoute', (route) => {
     methods.add(route.method, route.url, route.config?.publicCors === true);
     if (route.config?.partner && route.method !== 'HEAD') partnerTable.push(route.config.partner);
-    // Only routes that authenticate, or accept writes (CSRF), pay for the auth hook.
+    if (route.url.startsWith('/api/trajectory/')) route.config = { ...route.config, dailyQuota: true };
+    // Only routes that authenticate, count a quota or accept writes (CSRF) pay for the auth hook.
     const verbs = Array.isArray(route.method) ? route.method : [route.method];
-    if ((route.config?.auth ?? 'none') !== 'none' || verbs.some((v) => UNSAFE_METHODS.has(v))) {
+    if (
+      (route.config?.auth ?? 'none') !== 'none' ||
+      route.config?.dailyQuota === true ||
+      verbs.some((v) => UNSAFE_METHODS.has(v))
+    ) {
       addRouteHook(route, authenticate, 'last');
     }
   });
@@ -105,6 +116,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(accountRoutes(deps));
   await app.register(keyRoutes(deps));
   await app.register(essenceRoutes(deps));
+  await app.register(trajectoryRoutes(deps));
   await app.register(adminRoutes(deps, partnerTable));
   await app.register(signinRoutes());
   await app.register(async (scope) => {

@@ -28,6 +28,13 @@ export interface Config {
     readonly quotaFree: number;
     readonly quotaPlus: number;
     readonly quotaPro: number;
+    readonly checkinNoteChars: number;
+    readonly checkinFutureMs: number;
+    readonly checkinPastMs: number;
+    /** Smallest group of distinct people the pulse names; never below 5. */
+    readonly pulseMinGroup: number;
+    /** How long one computed pulse is served from memory (its total age stays ≤ 30 s). */
+    readonly pulseCacheMs: number;
   };
   /**
    * How long a verified API key is trusted from the in-process cache. With Redis, revocations are
@@ -166,6 +173,11 @@ export function loadConfig(env: Env): Config {
       quotaFree: integer(env, 'QUOTA_FREE', 1000, 0, 1_000_000_000),
       quotaPlus: integer(env, 'QUOTA_PLUS', 10_000, 0, 1_000_000_000),
       quotaPro: integer(env, 'QUOTA_PRO', 100_000, 0, 1_000_000_000),
+      checkinNoteChars: integer(env, 'CHECKIN_NOTE_MAX_CHARS', 500, 0, 10_000),
+      checkinFutureMs: integer(env, 'CHECKIN_MAX_FUTURE_SECONDS', 300, 0, 86_400) * 1000,
+      checkinPastMs: integer(env, 'CHECKIN_MAX_PAST_HOURS', 48, 1, 24 * 366) * 3_600_000,
+      pulseMinGroup: integer(env, 'PULSE_MIN_GROUP', 5, 5, 1_000_000),
+      pulseCacheMs: integer(env, 'PULSE_CACHE_SECONDS', 10, 0, 30) * 1000,
     },
     keyCacheMs: integer(env, 'KEY_CACHE_MS', redisUrl === null ? 1000 : 60_000, 0, 3_600_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),

@@ -5,6 +5,7 @@ import { AccountsService } from './domains/accounts/service.ts';
 import { createMeter, type Meter } from './domains/essence/meter.ts';
 import { EssenceService } from './domains/essence/service.ts';
 import { KeysService } from './domains/keys/service.ts';
+import { TrajectoryService } from './domains/trajectory/service.ts';
 import { type Bus, LocalBus, RedisBus } from './storage/bus.ts';
 import { type CounterStore, DatabaseCounters, RedisCounters } from './storage/counters.ts';
 import { openStorage, type Storage } from './storage/db.ts';
@@ -22,6 +23,7 @@ export interface Deps {
   readonly meter: Meter;
   readonly accounts: AccountsService;
   readonly keys: KeysService;
+  readonly trajectory: TrajectoryService;
 }
 
 /** Raw headers that carry credentials never reach a log line. */
@@ -80,7 +82,20 @@ export async function createDeps(
   const accounts = new AccountsService(storage, counters, essence, config);
   const keys = new KeysService(storage, bus, config, log);
   await keys.start();
-  return { config, log, storage, redis, counters, bus, essence, meter: createMeter(storage), accounts, keys };
+  const trajectory = new TrajectoryService(storage, config);
+  return {
+    config,
+    log,
+    storage,
+    redis,
+    counters,
+    bus,
+    essence,
+    meter: createMeter(storage),
+    accounts,
+    keys,
+    trajectory,
+  };
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {

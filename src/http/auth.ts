@@ -4,6 +4,7 @@ import type { ResolvedSession } from '../domains/accounts/service.ts';
 import { hasScope, type Scope, type VerifiedKey } from '../domains/keys/service.ts';
 import { readCookie, SESSION_COOKIE, sessionCookie } from './cookies.ts';
 import { AppError } from './errors.ts';
+import { buildDailyQuota } from './quota.ts';
 
 /** How a route authenticates its caller; set once on the route's `config.auth`. */
 export type AuthMode = 'none' | 'optional-session' | 'session' | 'admin' | 'key';
@@ -25,6 +26,8 @@ declare module 'fastify' {
     /** Public read routes answer any origin without credentials. */
     publicCors?: boolean;
     partner?: PartnerMeta;
+    /** Counts against the caller's daily quota (every `/api/trajectory/` route). */
+    dailyQuota?: boolean;
   }
   interface FastifyRequest {
     session: ResolvedSession | null;
@@ -68,6 +71,7 @@ function readKeyHeaders(request: FastifyRequest): string | null {
 export function buildAuthHook(deps: Deps) {
   const ownOrigin = deps.config.baseUrl.origin;
   const secureCookie = deps.config.baseUrl.protocol === 'https:';
+  const chargeDailyQuota = buildDailyQuota(deps.counters, deps.config);
 
   async function loadSession(request: FastifyRequest, reply: FastifyReply): Promise<ResolvedSession | null> {
     const token = readCookie(request.headers.cookie, SESSION_COOKIE);
@@ -100,14 +104,16 @@ export function buildAuthHook(deps: Deps) {
       return;
     }
 
+    // A quota route counts every call, refused ones too, so it learns who is calling first; the
+    // quota headers then ride on whatever answer follows (401 and 403 included).
+    const session = mode !== 'none' || config.dailyQuota ? await loadSession(request, reply) : null;
+    request.session = session;
+    if (config.dailyQuota) await chargeDailyQuota(request, reply, session);
+
     if (UNSAFE.has(request.method) && isCrossSite(request, ownOrigin)) {
       throw new AppError('csrf_rejected', 'Cross-site writes are refused.');
     }
-    if (mode === 'none') return;
-
-    const session = await loadSession(request, reply);
-    request.session = session;
-    if (mode === 'optional-session') return;
+    if (mode === 'none' || mode === 'optional-session') return;
     if (session === null) throw AppError.unauthenticated('Sign in first: this route takes a session.');
     if (mode === 'admin' && session.user.role !== 'admin') {
       throw new AppError('forbidden', 'Only administrators may open this.');

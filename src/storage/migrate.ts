@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Storage } from './db.ts';
 import * as foundation from './migrations/001_foundation.ts';
+import * as trajectory from './migrations/002_trajectory.ts';
 
 /** Migrations in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_foundation': foundation,
+  '002_trajectory': trajectory,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -28,6 +30,9 @@ export async function migrate(storage: Storage): Promise<string[]> {
   const migrator = new Migrator({
     db: storage.db,
     provider: new StaticProvider(),
+    // Domains add migrations independently; a database that already ran a later one still
+    // applies an earlier-named one it has not seen.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

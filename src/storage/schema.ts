@@ -83,6 +83,36 @@ export interface MigrationsTable {
   applied_at: number;
 }
 
+export interface CheckinsTable {
+  id: string;
+  user_id: string;
+  mood_id: string;
+  family: string;
+  valence: number;
+  arousal: number;
+  dominance: number;
+  intensity: number;
+  note: string | null;
+  at: number;
+  created_at: number;
+}
+
+export interface PulseLatestTable {
+  user_id: string;
+  checkin_id: string;
+  at: number;
+  mood_id: string;
+  family: string;
+  valence: number;
+}
+
+export interface PulseMovesTable {
+  user_id: string;
+  from_family: string;
+  to_family: string;
+  at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -91,4 +121,7 @@ export interface Database {
   idempotency: IdempotencyTable;
   counters: CountersTable;
   leases: LeasesTable;
+  checkins: CheckinsTable;
+  pulse_latest: PulseLatestTable;
+  pulse_moves: PulseMovesTable;
 }

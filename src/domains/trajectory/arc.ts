@@ -1,0 +1,220 @@
+import { iso } from '../../lib/time.ts';
+import type { FamilyId } from '../atlas/catalogue.ts';
+
+/** The state before any check-in of the day, and the family of the neutral core. */
+export const START_STATE: FamilyId = 'still';
+
+export interface ArcCheckin {
+  id: string;
+  at: number;
+  moodId: string;
+  family: FamilyId;
+  valence: number;
+  arousal: number;
+  dominance: number;
+  intensity: number;
+}
+
+export interface ArcPoint {
+  at: string;
+  moodId: string;
+  family: FamilyId;
+  valence: number;
+  arousal: number;
+  dominance: number;
+  intensity: number;
+}
+
+export interface Transition {
+  from: FamilyId;
+  to: FamilyId;
+  at: string;
+}
+
+export interface ArcSummary {
+  count: number;
+  pathLength: number;
+  netDisplacement: { valence: number; arousal: number; dominance: number };
+  /** The family with the most points today; ties go to the one reached most recently. */
+  dominantFamily: FamilyId | null;
+}
+
+export interface Arc {
+  date: string;
+  timezone: string;
+  points: ArcPoint[];
+  state: FamilyId;
+  transitions: Transition[];
+  summary: ArcSummary;
+}
+
+function round(value: number, decimals = 3): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+/**
+ * Today's arc from its check-ins in time order. The day starts in `still`; each check-in whose
+ * family differs from the current state is a transition, one that stays is a drift.
+ */
+export function buildArc(date: string, timezone: string, checkins: readonly ArcCheckin[]): Arc {
+  const transitions: Transition[] = [];
+  const perFamily = new Map<FamilyId, { count: number; last: number }>();
+  let state = START_STATE;
+  let pathLength = 0;
+  let previous: ArcCheckin | undefined;
+  checkins.forEach((c, index) => {
+    if (c.family !== state) transitions.push({ from: state, to: c.family, at: iso(c.at) });
+    state = c.family;
+    if (previous) {
+      pathLength += Math.hypot(
+        c.valence - previous.valence,
+        c.arousal - previous.arousal,
+        c.dominance - previous.dominance,
+      );
+    }
+    previous = c;
+    perFamily.set(c.family, { count: (perFamily.get(c.family)?.count ?? 0) + 1, last: index });
+  });
+
+  let dominantFamily: FamilyId | null = null;
+  let best = { count: 0, last: -1 };
+  for (const [familyId, tally] of perFamily) {
+    if (tally.count > best.count || (tally.count === best.count && tally.last > best.last)) {
+      dominantFamily = familyId;
+      best = tally;
+    }
+  }
+  const first = checkins[0];
+  const last = checkins[checkins.length - 1];
+  return {
+    date,
+    timezone,
+    points: checkins.map((c) => ({
+      at: iso(c.at),
+      moodId: c.moodId,
+      family: c.family,
+      valence: c.valence,
+      arousal: c.arousal,
+      dominance: c.dominance,
+      intensity: c.intensity,
+    })),
+    state,
+    transitions,
+    summary: {
+      count: checkins.length,
+      pathLength: round(pathLength),
+      netDisplacement:
+        first && last
+          ? {
+              valence: round(last.valence - first.valence),
+              arousal: round(last.arousal - first.arousal),
+              dominance: round(last.dominance - first.dominance),
+            }
+          : { valence: 0, arousal: 0, dominance: 0 },
+      dominantFamily,
+    },
+  };
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const MAX_CACHED_ZONES = 1000;
+
+/** A formatter for an IANA zone, or null when the runtime does not know the zone. */
+function formatterFor(timezone: string): Intl.DateTimeFormat | null {
+  const cached = formatters.get(timezone);
+  if (cached) return cached;
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+  } catch {
+    return null;
+  }
+  if (formatters.size >= MAX_CACHED_ZONES) formatters.clear();
+  formatters.set(timezone, formatter);
+  return formatter;
+}
+
+export function isValidTimezone(timezone: string): boolean {
+  return formatterFor(timezone) !== null;
+}
+
+interface LocalTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function localTime(formatter: Intl.DateTimeFormat, epochMs: number): LocalTime {
+  const parts: Record<string, number> = {};
+  for (const part of formatter.formatToParts(epochMs)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 1970,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** The zone's offset from UTC at an instant, in ms (local wall time minus UTC). */
+function offsetAt(formatter: Intl.DateTimeFormat, epochMs: number): number {
+  const t = localTime(formatter, epochMs);
+  const wall = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
+  return wall - (epochMs - (((epochMs % 1000) + 1000) % 1000));
+}
+
+/** The first instant whose local date is `year-month-day` in the zone. */
+function startOfLocalDay(formatter: Intl.DateTimeFormat, year: number, month: number, day: number): number {
+  const midnightAsUtc = Date.UTC(year, month - 1, day);
+  // Two passes settle the offset across a DST change; where local midnight does not exist (the
+  // clock jumps over it) the first existing instant of the day is found by stepping forward.
+  let guess = midnightAsUtc - offsetAt(formatter, midnightAsUtc);
+  guess = midnightAsUtc - offsetAt(formatter, guess);
+  const local = localTime(formatter, guess);
+  const sameDay = local.year === year && local.month === month && local.day === day;
+  if (!sameDay && Date.UTC(local.year, local.month - 1, local.day) < midnightAsUtc) {
+    while (localTime(formatter, guess).day !== day) guess += 15 * 60_000;
+  }
+  return guess;
+}
+
+export interface LocalDay {
+  date: string;
+  start: number;
+  end: number;
+}
+
+/** Today in an IANA zone: its date and the UTC instants [start, end) it spans. */
+export function localDay(timezone: string, now: number): LocalDay {
+  const formatter = formatterFor(timezone);
+  if (formatter === null) throw new RangeError(`Unknown time zone ${timezone}`);
+  const today = localTime(formatter, now);
+  const tomorrow = new Date(Date.UTC(today.year, today.month - 1, today.day + 1));
+  const date = `${String(today.year).padStart(4, '0')}-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`;
+  return {
+    date,
+    start: startOfLocalDay(formatter, today.year, today.month, today.day),
+    end: startOfLocalDay(
+      formatter,
+      tomorrow.getUTCFullYear(),
+      tomorrow.getUTCMonth() + 1,
+      tomorrow.getUTCDate(),
+    ),
+  };
+}
