@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
 import { closeDeps, createDeps } from './deps.ts';
+import { seedTrajectories } from './domains/trajectory/seed.ts';
 import { serve } from './main.ts';
 import { openStorage } from './storage/db.ts';
 import { migrate } from './storage/migrate.ts';
@@ -12,6 +13,9 @@ Commands:
   migrate                                Apply pending database migrations and exit
   admin create --email E [--password P]  Create or promote an administrator
                                          (password from --password or ORRERY_ADMIN_PASSWORD)
+  seed [--checkins N] [--people P] [--days D] [--seed S]
+                                         Load synthetic people and check-ins (benchmarks,
+                                         demos); defaults 1,000,000 / 50,000 / 7 days
 
 Configuration comes from the environment (see README.md); DATABASE_URL selects the database.`;
 
@@ -61,6 +65,9 @@ async function main(argv: string[]): Promise<void> {
       process.stdout.write(`${created ? 'created' : 'promoted'} administrator ${user.email} (${user.id})\n`);
       return;
     }
+    case 'seed':
+      await seedCommand(rest, config);
+      return;
     case undefined:
     case 'help':
     case '--help':
@@ -69,6 +76,46 @@ async function main(argv: string[]): Promise<void> {
       return;
     default:
       fail(`unknown command '${command}'\n\n${USAGE}`, 2);
+  }
+}
+
+function count(value: string | undefined, fallback: number, name: string, min: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value.replaceAll('_', '').replaceAll(',', ''));
+  if (!Number.isInteger(parsed) || parsed < min) fail(`seed: --${name} must be an integer ≥ ${min}`, 2);
+  return parsed;
+}
+
+async function seedCommand(args: string[], config: ReturnType<typeof loadConfig>): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      checkins: { type: 'string' },
+      people: { type: 'string' },
+      days: { type: 'string' },
+      seed: { type: 'string' },
+    },
+    strict: true,
+  });
+  const options = {
+    checkins: count(values.checkins, 1_000_000, 'checkins', 0),
+    people: count(values.people, 50_000, 'people', 1),
+    days: count(values.days, 7, 'days', 1),
+    seed: count(values.seed, 1, 'seed', 0),
+    progress: true,
+  };
+  const storage = openStorage(config.databaseUrl);
+  try {
+    await migrate(storage);
+    process.stderr.write(
+      `seeding ${options.checkins.toLocaleString('en-US')} check-ins by ${options.people.toLocaleString('en-US')} people over ${options.days} days into ${storage.engine}\n`,
+    );
+    const result = await seedTrajectories(storage, options);
+    process.stdout.write(
+      `seeded ${result.people.toLocaleString('en-US')} people and ${result.checkins.toLocaleString('en-US')} check-ins in ${result.seconds.toFixed(1)} s\n`,
+    );
+  } finally {
+    await storage.close();
   }
 }
 

@@ -113,6 +113,98 @@ export interface PulseMovesTable {
   at: number;
 }
 
+export interface PulseLatestHoursTable {
+  hour: number;
+  mood_id: string;
+  family: string;
+  people: number;
+  valence_sum: number;
+}
+
+export interface PulseMoveHoursTable {
+  hour: number;
+  from_family: string;
+  to_family: string;
+  people: number;
+}
+
+/**
+ * A cosmos object that has not been swept yet. Live means `expires_at` is null (a persistent
+ * content node) or later than now; every read filters on that, so an object leaves every listing
+ * exactly at its expiry, whether or not the sweeper has moved it to `cosmos_archive` yet.
+ */
+export interface CosmosObjectsTable {
+  id: string;
+  owner_id: string;
+  key_id: string;
+  type: 'billboard' | 'event' | 'notification' | 'content_node';
+  title: string;
+  description: string;
+  mood_target: string;
+  family: string;
+  layer_target: number;
+  position: string;
+  x: number;
+  y: number;
+  z: number;
+  created_at: number;
+  expires_at: number | null;
+}
+
+/** Expired objects, moved here by the sweeper. */
+export interface CosmosArchiveTable extends CosmosObjectsTable {
+  archived_at: number;
+}
+
+/**
+ * Claimed positions, one row per (namespace `L{layer}:{family}`, position number): the primary
+ * key is what keeps a position unique among live objects across instances. A row whose
+ * `expires_at` has passed is free and may be taken over by a spawn (or deleted by the sweeper).
+ */
+export interface CosmosPositionsTable {
+  ns: string;
+  idx: number;
+  object_id: string;
+  expires_at: number | null;
+}
+
+/** The recent `spawned`/`expired` events, for Last-Event-ID replay and instances without Redis. */
+export interface CosmosEventsTable {
+  id: Generated<number>;
+  kind: 'spawned' | 'expired';
+  object_id: string;
+  /** The object as streamed, JSON. */
+  data: string;
+  created_at: number;
+}
+
+/**
+ * A memory, visible only to the API key that wrote it (and its owner's session routes). On
+ * SQLite the table also has `seq` (the rowid the FTS5 index points at) and on PostgreSQL a
+ * generated `search` tsvector; both are engine details queried only through raw SQL.
+ */
+export interface MemoriesTable {
+  id: string;
+  user_id: string;
+  key_id: string;
+  content: string;
+  /** JSON array of the tags, in the order given. */
+  tags: string;
+  created_at: number;
+}
+
+/** One row per tag of a memory, for exact tag filters. */
+export interface MemoryTagsTable {
+  memory_id: string;
+  tag: string;
+}
+
+/** How many memories a key holds; moves with every insert and delete, in the same transaction. */
+export interface MemoryCountsTable {
+  key_id: string;
+  count: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -121,7 +213,16 @@ export interface Database {
   idempotency: IdempotencyTable;
   counters: CountersTable;
   leases: LeasesTable;
+  memories: MemoriesTable;
+  memory_tags: MemoryTagsTable;
+  memory_counts: MemoryCountsTable;
   checkins: CheckinsTable;
   pulse_latest: PulseLatestTable;
   pulse_moves: PulseMovesTable;
+  pulse_latest_hours: PulseLatestHoursTable;
+  pulse_move_hours: PulseMoveHoursTable;
+  cosmos_objects: CosmosObjectsTable;
+  cosmos_archive: CosmosArchiveTable;
+  cosmos_positions: CosmosPositionsTable;
+  cosmos_events: CosmosEventsTable;
 }

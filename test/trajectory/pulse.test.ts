@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { findMood, MOOD_IDS } from '../../src/domains/atlas/catalogue.ts';
 import { moveKey, type PulseWindow, publishPulse, WINDOW_MS } from '../../src/domains/trajectory/pulse.ts';
+import { rebuildRollups } from '../../src/domains/trajectory/repo.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { DAY, HOUR, MINUTE } from '../../src/lib/time.ts';
 import { createKey, signup, startTestApp, type TestApp, uniqueEmail } from '../helpers/app.ts';
@@ -78,7 +79,7 @@ describe('the collective pulse', () => {
     return response;
   };
 
-  test('the rollups give exactly what the rules imply, for any check-ins, back-dated or not', async () => {
+  test('the rollups give exactly what the rules imply, for any check-ins, back-dated or not, and so does a rebuild', async () => {
     // Each run lives 30 days after the previous one, so runs never share a window.
     let run = 0;
     const base = Date.now() + 400 * DAY;
@@ -127,6 +128,9 @@ describe('the collective pulse', () => {
             new Date(now),
           );
           assert.deepEqual(published, expected);
+          // The bulk rebuild (after seeding) must agree with the per-check-in maintenance.
+          await t.deps.storage.db.transaction().execute((tx) => rebuildRollups(tx, now - WINDOW_MS['7d']));
+          assert.deepEqual(await t.deps.trajectory.computePulse(window, now), expected);
         },
       ),
       { numRuns: 40 },

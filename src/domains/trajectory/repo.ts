@@ -98,90 +98,217 @@ export async function latestFamily(db: Executor, userId: string): Promise<string
   return row?.family;
 }
 
-/** Records a check-in as the person's latest unless a later one is already recorded. */
-export async function upsertLatest(db: Executor, row: Database['pulse_latest']): Promise<void> {
-  await db
-    .insertInto('pulse_latest')
-    .values(row)
-    .onConflict((oc) =>
-      oc
-        .column('user_id')
-        .doUpdateSet((eb) => ({
-          checkin_id: eb.ref('excluded.checkin_id'),
-          at: eb.ref('excluded.at'),
-          mood_id: eb.ref('excluded.mood_id'),
-          family: eb.ref('excluded.family'),
-          valence: eb.ref('excluded.valence'),
-        }))
-        .where((eb) =>
-          eb.or([
-            eb('excluded.at', '>', eb.ref('pulse_latest.at')),
-            eb.and([
-              eb('excluded.at', '=', eb.ref('pulse_latest.at')),
-              eb('excluded.checkin_id', '>', eb.ref('pulse_latest.checkin_id')),
-            ]),
-          ]),
-        ),
-    )
-    .execute();
+export const BUCKET_MS = 3_600_000;
+
+export function hourOf(at: number): number {
+  return Math.floor(at / BUCKET_MS) * BUCKET_MS;
 }
 
-/** Records that the person made a move at `at`, keeping the latest time per move. */
-export async function recordMove(db: Executor, userId: string, from: string, to: string, at: number) {
+async function bumpLatestHour(
+  db: Executor,
+  row: { at: number; mood_id: string; family: string; valence: number },
+  sign: 1 | -1,
+): Promise<void> {
   await db
-    .insertInto('pulse_moves')
-    .values({ user_id: userId, from_family: from, to_family: to, at })
+    .insertInto('pulse_latest_hours')
+    .values({
+      hour: hourOf(row.at),
+      mood_id: row.mood_id,
+      family: row.family,
+      people: sign,
+      valence_sum: sign * row.valence,
+    })
     .onConflict((oc) =>
-      oc.columns(['user_id', 'from_family', 'to_family']).doUpdateSet({
-        at: sql<number>`case when excluded.at > pulse_moves.at then excluded.at else pulse_moves.at end`,
+      oc.columns(['hour', 'mood_id']).doUpdateSet({
+        people: sql<number>`pulse_latest_hours.people + ${sign}`,
+        valence_sum: sql<number>`pulse_latest_hours.valence_sum + ${sign * row.valence}`,
       }),
     )
     .execute();
 }
 
+async function bumpMoveHour(
+  db: Executor,
+  move: { from: string; to: string; at: number },
+  sign: 1 | -1,
+): Promise<void> {
+  await db
+    .insertInto('pulse_move_hours')
+    .values({ hour: hourOf(move.at), from_family: move.from, to_family: move.to, people: sign })
+    .onConflict((oc) =>
+      oc.columns(['hour', 'from_family', 'to_family']).doUpdateSet({
+        people: sql<number>`pulse_move_hours.people + ${sign}`,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Makes a check-in the person's latest, moving them between hourly counts. The caller holds the
+ * person's lock (see `lockPerson`), so the read-then-write cannot interleave with their other
+ * check-ins; the hourly counts change by atomic increments shared safely with other people.
+ */
+export async function setLatest(db: Executor, row: Database['pulse_latest']): Promise<void> {
+  const current = await db
+    .selectFrom('pulse_latest')
+    .selectAll()
+    .where('user_id', '=', row.user_id)
+    .executeTakeFirst();
+  if (current) {
+    await bumpLatestHour(db, { ...current, at: Number(current.at) }, -1);
+    await db.updateTable('pulse_latest').set(row).where('user_id', '=', row.user_id).execute();
+  } else {
+    await db.insertInto('pulse_latest').values(row).execute();
+  }
+  await bumpLatestHour(db, row, 1);
+}
+
+/** Records that the person made a move at `at`, keeping the latest time per move. Person locked. */
+export async function recordMove(db: Executor, userId: string, from: string, to: string, at: number) {
+  const current = await db
+    .selectFrom('pulse_moves')
+    .select('at')
+    .where('user_id', '=', userId)
+    .where('from_family', '=', from)
+    .where('to_family', '=', to)
+    .executeTakeFirst();
+  if (current && Number(current.at) >= at) return;
+  if (current) {
+    await bumpMoveHour(db, { from, to, at: Number(current.at) }, -1);
+    await db
+      .updateTable('pulse_moves')
+      .set({ at })
+      .where('user_id', '=', userId)
+      .where('from_family', '=', from)
+      .where('to_family', '=', to)
+      .execute();
+  } else {
+    await db
+      .insertInto('pulse_moves')
+      .values({ user_id: userId, from_family: from, to_family: to, at })
+      .execute();
+  }
+  await bumpMoveHour(db, { from, to, at }, 1);
+}
+
+/** Replaces all of one person's moves (after a back-dated check-in). Person locked. */
 export async function replaceMoves(
   db: Executor,
   userId: string,
   moves: ReadonlyArray<{ from: string; to: string; at: number }>,
 ): Promise<void> {
+  const old = await db
+    .selectFrom('pulse_moves')
+    .select(['from_family', 'to_family', 'at'])
+    .where('user_id', '=', userId)
+    .execute();
+  for (const m of old) await bumpMoveHour(db, { from: m.from_family, to: m.to_family, at: Number(m.at) }, -1);
   await db.deleteFrom('pulse_moves').where('user_id', '=', userId).execute();
   if (moves.length === 0) return;
   await db
     .insertInto('pulse_moves')
     .values(moves.map((m) => ({ user_id: userId, from_family: m.from, to_family: m.to, at: m.at })))
     .execute();
+  for (const m of moves) await bumpMoveHour(db, m, 1);
 }
 
-/** People by the mood (and family) of their latest check-in at or after `since`. */
+/**
+ * People by the mood of their latest check-in at or after `since`: whole hours from the hourly
+ * counts, the partial first hour from the per-person rows.
+ */
 export async function latestMoodCounts(db: Kysely<Database>, since: number) {
-  return db
-    .selectFrom('pulse_latest')
-    .select(['mood_id', 'family', (eb) => eb.fn.countAll<number>().as('people')])
-    .where('at', '>=', since)
-    .groupBy(['mood_id', 'family'])
-    .execute();
+  const firstFullHour = Math.ceil(since / BUCKET_MS) * BUCKET_MS;
+  const [hours, edge] = await Promise.all([
+    db
+      .selectFrom('pulse_latest_hours')
+      .select([
+        'mood_id',
+        'family',
+        sql<number>`sum(people)`.as('people'),
+        sql<number>`sum(valence_sum)`.as('valence'),
+      ])
+      .where('hour', '>=', firstFullHour)
+      .groupBy(['mood_id', 'family'])
+      .execute(),
+    db
+      .selectFrom('pulse_latest')
+      .select([
+        'mood_id',
+        'family',
+        sql<number>`count(*)`.as('people'),
+        sql<number>`sum(valence)`.as('valence'),
+      ])
+      .where('at', '>=', since)
+      .where('at', '<', firstFullHour)
+      .groupBy(['mood_id', 'family'])
+      .execute(),
+  ]);
+  return [...hours, ...edge].map((r) => ({
+    mood_id: r.mood_id,
+    family: r.family,
+    people: Number(r.people),
+    valence: Number(r.valence),
+  }));
 }
 
-/** People who made each move at least once at or after `since`. */
+/** People who made each move at least once at or after `since` (hours, then the partial hour). */
 export async function moveCounts(db: Kysely<Database>, since: number) {
-  return db
-    .selectFrom('pulse_moves')
-    .select(['from_family', 'to_family', (eb) => eb.fn.countAll<number>().as('people')])
-    .where('at', '>=', since)
-    .groupBy(['from_family', 'to_family'])
-    .execute();
+  const firstFullHour = Math.ceil(since / BUCKET_MS) * BUCKET_MS;
+  const [hours, edge] = await Promise.all([
+    db
+      .selectFrom('pulse_move_hours')
+      .select(['from_family', 'to_family', sql<number>`sum(people)`.as('people')])
+      .where('hour', '>=', firstFullHour)
+      .groupBy(['from_family', 'to_family'])
+      .execute(),
+    db
+      .selectFrom('pulse_moves')
+      .select(['from_family', 'to_family', sql<number>`count(*)`.as('people')])
+      .where('at', '>=', since)
+      .where('at', '<', firstFullHour)
+      .groupBy(['from_family', 'to_family'])
+      .execute(),
+  ]);
+  return [...hours, ...edge].map((r) => ({
+    from_family: r.from_family,
+    to_family: r.to_family,
+    people: Number(r.people),
+  }));
 }
 
-/** People and the sum of their latest valence, split at `split`, over [since, ∞). */
-export async function valenceHalves(db: Kysely<Database>, since: number, split: number) {
-  return db
-    .selectFrom('pulse_latest')
-    .select([
-      sql<number>`sum(case when at >= ${split} then 1 else 0 end)`.as('recent_people'),
-      sql<number>`sum(case when at >= ${split} then valence else 0 end)`.as('recent_valence'),
-      sql<number>`sum(case when at < ${split} then 1 else 0 end)`.as('earlier_people'),
-      sql<number>`sum(case when at < ${split} then valence else 0 end)`.as('earlier_valence'),
-    ])
-    .where('at', '>=', since)
-    .executeTakeFirstOrThrow();
+/**
+ * Rebuilds every pulse rollup from the check-ins in set-based statements (run inside one
+ * transaction). Used after bulk loads; equal to what the per-check-in maintenance produces.
+ */
+export async function rebuildRollups(db: Executor, horizon: number): Promise<void> {
+  // A literal, not a parameter: PostgreSQL must see the grouped expression and the selected one
+  // as the same expression.
+  const HOUR_LITERAL = sql.lit(BUCKET_MS);
+  for (const table of ['pulse_latest', 'pulse_moves', 'pulse_latest_hours', 'pulse_move_hours'] as const) {
+    await db.deleteFrom(table).execute();
+  }
+  await sql`
+    insert into pulse_latest (user_id, checkin_id, at, mood_id, family, valence)
+    select user_id, id, at, mood_id, family, valence from (
+      select user_id, id, at, mood_id, family, valence,
+             row_number() over (partition by user_id order by at desc, id desc) as position
+      from checkins
+    ) ranked where position = 1`.execute(db);
+  await sql`
+    insert into pulse_moves (user_id, from_family, to_family, at)
+    select user_id, previous_family, family, max(at) from (
+      select user_id, family, at,
+             lag(family) over (partition by user_id order by at, id) as previous_family
+      from checkins
+    ) steps
+    where previous_family is not null and previous_family <> family and at >= ${horizon}
+    group by user_id, previous_family, family`.execute(db);
+  await sql`
+    insert into pulse_latest_hours (hour, mood_id, family, people, valence_sum)
+    select (at / ${HOUR_LITERAL}) * ${HOUR_LITERAL}, mood_id, family, count(*), sum(valence)
+    from pulse_latest group by (at / ${HOUR_LITERAL}) * ${HOUR_LITERAL}, mood_id, family`.execute(db);
+  await sql`
+    insert into pulse_move_hours (hour, from_family, to_family, people)
+    select (at / ${HOUR_LITERAL}) * ${HOUR_LITERAL}, from_family, to_family, count(*)
+    from pulse_moves group by (at / ${HOUR_LITERAL}) * ${HOUR_LITERAL}, from_family, to_family`.execute(db);
 }

@@ -126,7 +126,7 @@ export class TrajectoryService {
   private async updateRollups(tx: Executor, row: repo.CheckinRow, now: number): Promise<FamilyId> {
     if (!(await repo.hasLaterCheckin(tx, row.user_id, row.at, row.id))) {
       const previous = await repo.previousCheckin(tx, row.user_id, row.at, row.id);
-      await repo.upsertLatest(tx, {
+      await repo.setLatest(tx, {
         user_id: row.user_id,
         checkin_id: row.id,
         at: row.at,
@@ -209,7 +209,10 @@ export class TrajectoryService {
       families.set(row.family, (families.get(row.family) ?? 0) + n);
     }
     const moves = new Map<string, number>();
-    for (const row of moveRows) moves.set(moveKey(row.from_family, row.to_family), Number(row.people));
+    for (const row of moveRows) {
+      const key = moveKey(row.from_family, row.to_family);
+      moves.set(key, (moves.get(key) ?? 0) + row.people);
+    }
     return publishPulse(
       { people, moods, families, moves },
       window,
@@ -247,19 +250,27 @@ export class TrajectoryService {
    * minimum group on either side it says `steady`, so it never reflects a handful of people.
    */
   async snapshot(now = Date.now()): Promise<CollectiveSnapshot> {
-    const [{ pulse }, halves] = await Promise.all([
+    const [{ pulse }, day, recent] = await Promise.all([
       this.pulse('24h'),
-      repo.valenceHalves(this.storage.db, now - DAY, now - TREND_SPLIT_MS),
+      repo.latestMoodCounts(this.storage.db, now - DAY),
+      repo.latestMoodCounts(this.storage.db, now - TREND_SPLIT_MS),
     ]);
+    const total = (rows: typeof day) =>
+      rows.reduce((sum, r) => ({ people: sum.people + r.people, valence: sum.valence + r.valence }), {
+        people: 0,
+        valence: 0,
+      });
+    const dayTotal = total(day);
+    const recentTotal = total(recent);
     const named = pulse.families.filter((f) => f.id !== 'other');
     const dominantFamily = (named[0]?.id ?? null) as FamilyId | null;
     const minGroup = this.config.limits.pulseMinGroup;
-    const recentPeople = Number(halves.recent_people ?? 0);
-    const earlierPeople = Number(halves.earlier_people ?? 0);
+    const recentPeople = recentTotal.people;
+    const earlierPeople = dayTotal.people - recentTotal.people;
     let valenceTrend: ValenceTrend = 'steady';
     if (recentPeople >= minGroup && earlierPeople >= minGroup) {
       const delta =
-        Number(halves.recent_valence) / recentPeople - Number(halves.earlier_valence) / earlierPeople;
+        recentTotal.valence / recentPeople - (dayTotal.valence - recentTotal.valence) / earlierPeople;
       if (delta > TREND_THRESHOLD) valenceTrend = 'rising';
       else if (delta < -TREND_THRESHOLD) valenceTrend = 'falling';
     }

@@ -53,4 +53,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('pulse_moves')
     .columns(['at', 'from_family', 'to_family'])
     .execute();
+
+  // Pulse rollup 3 and 4: the two rollups above counted per hour of `at`. A window reads whole
+  // hours from here (at most 24 × moods rows for a day) and only its partial first hour from the
+  // per-person rows, so its cost no longer follows the number of people either.
+  await db.schema
+    .createTable('pulse_latest_hours')
+    .addColumn('hour', 'bigint', (c) => c.notNull())
+    .addColumn('mood_id', 'text', (c) => c.notNull())
+    .addColumn('family', 'text', (c) => c.notNull())
+    .addColumn('people', 'bigint', (c) => c.notNull())
+    .addColumn('valence_sum', 'double precision', (c) => c.notNull())
+    .addPrimaryKeyConstraint('pulse_latest_hours_pk', ['hour', 'mood_id'])
+    .execute();
+  await db.schema
+    .createTable('pulse_move_hours')
+    .addColumn('hour', 'bigint', (c) => c.notNull())
+    .addColumn('from_family', 'text', (c) => c.notNull())
+    .addColumn('to_family', 'text', (c) => c.notNull())
+    .addColumn('people', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('pulse_move_hours_pk', ['hour', 'from_family', 'to_family'])
+    .execute();
 }
