@@ -1,0 +1,557 @@
+import { ATLAS, type AtlasPoint, type FamilyId, familyOf, type Mood } from '../atlas/catalogue.ts';
+import { AFINN, AROUSAL_DOMINANCE, FRAMED_MOOD_WORDS, lookup, MOOD_WORDS, words } from './lexicon.ts';
+
+/** What the analyser reads in a text: a point in the Atlas and the moods around it. */
+export interface MoodAnalysis {
+  /** The closest Atlas mood of `family` (a mood the text names wins inside its family). */
+  moodId: string;
+  family: FamilyId;
+  /** −1..1, two decimals. */
+  valence: number;
+  arousal: number;
+  dominance: number;
+  /** 0..1: how much the text said and how consistently (0 = no signal at all). */
+  confidence: number;
+  /**
+   * Five moods: `moodId` first, then the four others nearest the point, closest first. `score`
+   * is closeness in 0..1 (1 = at the point); a mood the text names counts as twice as close.
+   */
+  emotions: { moodId: string; score: number }[];
+}
+
+// ---- Modifiers -----------------------------------------------------------------------------
+
+const NEGATORS = new Set([
+  'not',
+  'no',
+  'never',
+  'cannot',
+  'nothing',
+  'nobody',
+  'none',
+  'nor',
+  'neither',
+  'without',
+  'dont',
+  'didnt',
+  'doesnt',
+  'isnt',
+  'wasnt',
+  'arent',
+  'werent',
+  'cant',
+  'couldnt',
+  'wont',
+  'wouldnt',
+  'shouldnt',
+  'havent',
+  'hasnt',
+  'hadnt',
+  'aint',
+]);
+
+function isNegator(token: string): boolean {
+  return NEGATORS.has(token) || token.endsWith("n't");
+}
+
+/** Multipliers of the next cue; > 1 intensify, < 1 tone down. */
+const MODIFIERS: ReadonlyMap<string, number> = new Map([
+  ['very', 1.4],
+  ['really', 1.3],
+  ['so', 1.3],
+  ['extremely', 1.6],
+  ['incredibly', 1.6],
+  ['unbelievably', 1.6],
+  ['insanely', 1.6],
+  ['terribly', 1.5],
+  ['awfully', 1.5],
+  ['utterly', 1.6],
+  ['absolutely', 1.6],
+  ['totally', 1.5],
+  ['completely', 1.5],
+  ['entirely', 1.4],
+  ['thoroughly', 1.4],
+  ['deeply', 1.5],
+  ['truly', 1.4],
+  ['super', 1.4],
+  ['too', 1.3],
+  ['exceptionally', 1.6],
+  ['immensely', 1.6],
+  ['hugely', 1.5],
+  ['especially', 1.3],
+  ['particularly', 1.3],
+  ['remarkably', 1.4],
+  ['seriously', 1.3],
+  ['properly', 1.2],
+  ['genuinely', 1.3],
+  ['pretty', 1.15],
+  ['quite', 1.1],
+  ['fairly', 0.85],
+  ['rather', 0.9],
+  ['somewhat', 0.7],
+  ['slightly', 0.5],
+  ['mildly', 0.6],
+  ['marginally', 0.5],
+  ['partly', 0.7],
+  ['moderately', 0.75],
+  ['barely', 0.4],
+  ['hardly', 0.4],
+  ['scarcely', 0.4],
+  ['almost', 0.8],
+  ['kinda', 0.7],
+  ['sorta', 0.7],
+  ['bit', 0.6],
+  ['little', 0.6],
+  ['less', 0.6],
+  ['more', 1.2],
+  ['most', 1.4],
+]);
+
+/** Two-word modifiers, checked before the single words above. */
+const PHRASE_MODIFIERS: ReadonlyMap<string, number> = new Map([
+  ['a bit', 0.6],
+  ['a little', 0.6],
+  ['kind of', 0.7],
+  ['sort of', 0.7],
+  ['a tad', 0.6],
+  ['a touch', 0.6],
+  ['so much', 1.4],
+  ['way too', 1.5],
+  ['at all', 1.2],
+]);
+
+/** Words that are modifiers or glue here, never valence cues ("pretty", "super" and "kind" score in AFINN). */
+const NOT_CUES = new Set([...MODIFIERS.keys(), ...NEGATORS, 'kind', 'like', 'well', 'yes', 'please', 'want']);
+
+/** After these, "like" is a comparison ("feels like rain"), not liking. */
+const LIKE_AS_COMPARISON = new Set([
+  'feel',
+  'feels',
+  'felt',
+  'feeling',
+  'look',
+  'looks',
+  'looked',
+  'seem',
+  'seems',
+  'seemed',
+  'sound',
+  'sounds',
+  'sounded',
+  'was',
+  'is',
+  'be',
+  'just',
+  'more',
+  'less',
+  'something',
+  'anything',
+  'nothing',
+  'things',
+  'much',
+]);
+
+/** Words that open a feeling frame: "I feel down", "I'm so blue", "got bored". */
+const FEELING_FRAME = new Set([
+  'feel',
+  'feels',
+  'felt',
+  'feeling',
+  'am',
+  "i'm",
+  'im',
+  'was',
+  'were',
+  'are',
+  "we're",
+  "they're",
+  'been',
+  'being',
+  'be',
+  'get',
+  'got',
+  'getting',
+  'became',
+  'become',
+  'seem',
+  'seems',
+  'seemed',
+  'stay',
+  'stayed',
+  'remain',
+  'remained',
+]);
+
+/** "But" and its kin shift the weight of a sentence to what follows. */
+const CONTRAST = new Set(['but', 'however', 'though', 'although']);
+
+// ---- Tuning (see docs/api.md, "Mood analysis") ----------------------------------------------
+
+/** A negated cue flips and softens: "not happy" leans sad, but not as far as "miserable". */
+const NEGATION_VALENCE = 0.65;
+const NEGATION_AROUSAL_DOMINANCE = 0.5;
+/** Negating a mood of the still centre ("not okay", "not fine") reads as this point. */
+const NEGATED_STILL: AtlasPoint = { valence: -0.45, arousal: 0.1, dominance: -0.2 };
+/** How many tokens back a negator reaches within its clause ("don't really feel happy"). */
+const NEGATION_REACH = 3;
+/** A mood the text names outweighs a word that merely carries feeling. */
+const MOOD_WEIGHT = 2.5;
+/** Pseudo-weight of "no evidence" in each average: little signal stays near the centre. */
+const SHRINK_VALENCE = 0.6;
+const SHRINK_AROUSAL_DOMINANCE = 0.8;
+/**
+ * Valence of a text with no AFINN word at all comes from the dominance of its words, scaled
+ * down: feeling in control goes with pleasant states, powerlessness with unpleasant ones.
+ */
+const DOMINANCE_AS_VALENCE = 0.5;
+/** Clauses before a contrast word count this much. */
+const BEFORE_CONTRAST = 0.5;
+/** An exclamation adds this arousal evidence (with this weight) to its sentence. */
+const EXCLAMATION_AROUSAL = 0.6;
+const EXCLAMATION_WEIGHT = 0.5;
+
+/**
+ * AFINN integers (±1..5) on the Atlas valence scale. Calibrated on the Atlas itself: the mood
+ * names and synonyms that AFINN scores ±1, ±2, ±3, ±4 have mean |valence| 0.40, 0.55, 0.73, 0.89.
+ */
+function afinnValence(score: number): number {
+  return Math.sign(score) * Math.min(1, 0.24 + 0.16 * Math.abs(score));
+}
+
+// ---- Analysis -------------------------------------------------------------------------------
+
+interface Sum {
+  total: number;
+  weight: number;
+}
+
+interface Totals {
+  /** Valence from AFINN and named moods. */
+  valence: Sum;
+  /** Sum of |weight × valence| of those cues, for the agreement part of confidence. */
+  valenceMagnitude: number;
+  /** Valence hints from dominance, used only when `valence` has no cue. */
+  hint: Sum;
+  arousal: Sum;
+  dominance: Sum;
+  /** Weight of every cue that carried signal; everyday near-neutral words count half. */
+  evidence: number;
+  /** Named (not negated) moods and the weight they were named with. */
+  named: Map<string, number>;
+}
+
+interface Clause {
+  tokens: string[];
+  weight: number;
+  exclaimed: boolean;
+}
+
+function clamp(x: number): number {
+  return x > 1 ? 1 : x < -1 ? -1 : x;
+}
+
+function round2(x: number): number {
+  const r = Math.round(x * 100) / 100;
+  return r === 0 ? 0 : r;
+}
+
+function add(sum: Sum, value: number, weight: number): void {
+  sum.total += clamp(value) * weight;
+  sum.weight += weight;
+}
+
+function mean(sum: Sum, shrink: number): number {
+  return clamp(sum.total / (sum.weight + shrink));
+}
+
+/** Sentences → clauses; within a sentence, clauses before a contrast word weigh less. */
+function clausesOf(text: string): Clause[] {
+  const clauses: Clause[] = [];
+  const sentences = text.match(/[^.!?;\n]+[.!?;\n]*/g) ?? [];
+  for (const sentence of sentences) {
+    const exclaimed = sentence.includes('!');
+    const parts = sentence.split(/[,:()\u2013\u2014"]|\s-\s/);
+    const sentenceClauses: Clause[] = [];
+    for (const part of parts) {
+      let current: string[] = [];
+      for (const token of words(part)) {
+        if (CONTRAST.has(token)) {
+          for (const c of sentenceClauses) c.weight = Math.min(c.weight, BEFORE_CONTRAST);
+          if (current.length > 0) clauses.push({ tokens: current, weight: BEFORE_CONTRAST, exclaimed });
+          current = [];
+          continue;
+        }
+        current.push(token);
+      }
+      if (current.length > 0) {
+        const clause = { tokens: current, weight: 1, exclaimed };
+        sentenceClauses.push(clause);
+        clauses.push(clause);
+      }
+    }
+  }
+  return clauses;
+}
+
+/**
+ * The product of the modifiers just before `at` ("very", "not very", "a bit") and the index of
+ * a negator that reaches it, or −1.
+ */
+function context(tokens: readonly string[], at: number): { scale: number; negator: number } {
+  let scale = 1;
+  let k = at - 1;
+  while (k >= 0) {
+    const pair = k >= 1 ? PHRASE_MODIFIERS.get(`${tokens[k - 1]} ${tokens[k]}`) : undefined;
+    if (pair !== undefined) {
+      scale *= pair;
+      k -= 2;
+      continue;
+    }
+    const single = MODIFIERS.get(tokens[k] as string);
+    if (single === undefined) break;
+    scale *= single;
+    k -= 1;
+  }
+  // Modifiers between the negator and the cue do not use up its reach.
+  const reach = NEGATION_REACH + (at - 1 - k);
+  for (let j = at - 1; j >= Math.max(0, at - reach); j--) {
+    if (!isNegator(tokens[j] as string)) continue;
+    // "not only", "not just" do not negate what follows.
+    const next = tokens[j + 1];
+    return { scale, negator: next === 'only' || next === 'just' ? -1 : j };
+  }
+  return { scale, negator: -1 };
+}
+
+function scored(token: string): boolean {
+  return MOOD_WORDS.single.has(token) || AFINN.single.has(token);
+}
+
+/**
+ * A comparative or superlative that neither AFINN nor the Atlas lists, reduced to a base form
+ * they do list ("happier" → "happy", "sadder" → "sad"); else undefined.
+ */
+function comparativeBase(token: string): string | undefined {
+  if (token.length < 5 || scored(token)) return undefined;
+  const candidates: string[] = [];
+  for (const suffix of ['iest', 'ier']) {
+    if (token.endsWith(suffix)) candidates.push(`${token.slice(0, -suffix.length)}y`);
+  }
+  for (const suffix of ['est', 'er']) {
+    if (!token.endsWith(suffix)) continue;
+    const stem = token.slice(0, -suffix.length);
+    candidates.push(stem, `${stem}e`);
+    if (stem.length > 2 && stem.at(-1) === stem.at(-2)) candidates.push(stem.slice(0, -1));
+  }
+  return candidates.find(scored);
+}
+
+/** "couldn't be happier", "never felt better": a negated comparative is emphatic, not reversed. */
+function isComparative(token: string): boolean {
+  return token === 'better' || token === 'worse' || comparativeBase(token) !== undefined;
+}
+
+function inFeelingFrame(tokens: readonly string[], at: number): boolean {
+  for (let j = at - 1; j >= Math.max(0, at - 3); j--) {
+    const token = tokens[j] as string;
+    if (FEELING_FRAME.has(token)) return true;
+    if (!MODIFIERS.has(token) && !isNegator(token) && token !== 'a' && token !== 'all') return false;
+  }
+  return false;
+}
+
+function likeIsLiking(tokens: readonly string[], at: number): boolean {
+  const previous = tokens[at - 1];
+  return previous !== undefined && !LIKE_AS_COMPARISON.has(previous);
+}
+
+/** "mom's" → "mom"; contractions other than n't keep their stem. */
+function baseForm(token: string): string {
+  const apostrophe = token.indexOf("'");
+  return apostrophe > 0 && !token.endsWith("n't") ? token.slice(0, apostrophe) : token;
+}
+
+function negate(value: number, factor: number, negated: boolean): number {
+  return negated ? -factor * value : value;
+}
+
+function addClause(totals: Totals, clause: Clause): void {
+  const tokens = clause.tokens.map((token) => comparativeBase(token) ?? token);
+  const { weight } = clause;
+  // A negator flips the first cue that carries feeling after it, then it is spent: in
+  // "can't stop laughing" it flips "stop", not "laughing".
+  let spentNegator = -1;
+  let i = 0;
+  while (i < tokens.length) {
+    const token = tokens[i] as string;
+    const { scale, negator } = context(tokens, i);
+    const reached = negator >= 0 && negator !== spentNegator;
+    const emphatic = reached && isComparative(clause.tokens[i] as string);
+    const negated = reached && !emphatic;
+    const gain = emphatic ? 1.3 : negated && scale > 1 ? 1 / scale : scale;
+
+    const mood = lookup(MOOD_WORDS, tokens, i);
+    const unambiguous = mood !== undefined && (mood.length > 1 || !FRAMED_MOOD_WORDS.has(token));
+    if (mood !== undefined && (unambiguous || inFeelingFrame(tokens, i))) {
+      const m: AtlasPoint = negated && mood.value.family === 'still' ? NEGATED_STILL : mood.value;
+      const flip = negated && mood.value.family !== 'still';
+      const w = MOOD_WEIGHT * weight;
+      const v = negate(m.valence, NEGATION_VALENCE, flip) * gain;
+      add(totals.valence, v, w);
+      totals.valenceMagnitude += Math.abs(clamp(v)) * w;
+      add(totals.arousal, negate(m.arousal, NEGATION_AROUSAL_DOMINANCE, flip) * gain, w);
+      add(totals.dominance, negate(m.dominance, NEGATION_AROUSAL_DOMINANCE, flip) * gain, w);
+      totals.evidence += w;
+      if (!negated) totals.named.set(mood.value.id, (totals.named.get(mood.value.id) ?? 0) + w);
+      if (reached) spentNegator = negator;
+      i += mood.length;
+      continue;
+    }
+
+    if (NOT_CUES.has(token) && !(token === 'like' && likeIsLiking(tokens, i))) {
+      i += 1;
+      continue;
+    }
+
+    let signal = 0;
+    const afinn = lookup(AFINN, tokens, i);
+    if (afinn !== undefined) {
+      signal = 1;
+      const v = negate(afinnValence(afinn.value), NEGATION_VALENCE, negated) * gain;
+      add(totals.valence, v, weight);
+      totals.valenceMagnitude += Math.abs(clamp(v)) * weight;
+    }
+    // Phrases ("fed up") carry valence only; the lexicon has single words.
+    const length = afinn?.length ?? 1;
+    const ad =
+      length === 1
+        ? (AROUSAL_DOMINANCE.get(baseForm(clause.tokens[i] as string)) ?? AROUSAL_DOMINANCE.get(token))
+        : undefined;
+    if (ad !== undefined) {
+      const a = negate(ad.arousal, NEGATION_AROUSAL_DOMINANCE, negated) * gain;
+      const d = negate(ad.dominance, NEGATION_AROUSAL_DOMINANCE, negated) * gain;
+      add(totals.arousal, a, weight);
+      add(totals.dominance, d, weight);
+      add(totals.hint, DOMINANCE_AS_VALENCE * d, weight);
+      // Everyday words near the centre are evidence of an ordinary mood, at half weight.
+      signal = Math.max(signal, Math.abs(ad.arousal) + Math.abs(ad.dominance) >= 0.3 ? 1 : 0.5);
+    }
+    if (reached && signal === 1) spentNegator = negator;
+    totals.evidence += signal * weight;
+    i += length;
+  }
+  if (clause.exclaimed) add(totals.arousal, EXCLAMATION_AROUSAL, EXCLAMATION_WEIGHT * weight);
+}
+
+const MOOD_VALENCE = Float64Array.from(ATLAS.moods, (m) => m.valence);
+const MOOD_AROUSAL = Float64Array.from(ATLAS.moods, (m) => m.arousal);
+const MOOD_DOMINANCE = Float64Array.from(ATLAS.moods, (m) => m.dominance);
+
+const EMOTION_COUNT = 5;
+/** Width of the closeness score: a mood this far from the point scores e^-1 ≈ 0.37. */
+const SCORE_WIDTH = 0.4;
+/** A mood the text names counts as this much closer. */
+const NAMED_PULL = 0.5;
+
+/**
+ * Reads the mood of a text: valence from AFINN-165, arousal and dominance from Orrery's own
+ * lexicon, direct mood words from the Atlas, with negation and intensity handled here. Pure,
+ * synchronous and deterministic: the same text always gives the same analysis.
+ */
+export function analyzeText(text: string): MoodAnalysis {
+  const totals: Totals = {
+    valence: { total: 0, weight: 0 },
+    valenceMagnitude: 0,
+    hint: { total: 0, weight: 0 },
+    arousal: { total: 0, weight: 0 },
+    dominance: { total: 0, weight: 0 },
+    evidence: 0,
+    named: new Map(),
+  };
+  for (const clause of clausesOf(text)) addClause(totals, clause);
+
+  const valence =
+    totals.valence.weight > 0 ? mean(totals.valence, SHRINK_VALENCE) : mean(totals.hint, SHRINK_VALENCE);
+  const point: AtlasPoint = {
+    valence: round2(valence),
+    arousal: round2(mean(totals.arousal, SHRINK_AROUSAL_DOMINANCE)),
+    dominance: round2(mean(totals.dominance, SHRINK_AROUSAL_DOMINANCE)),
+  };
+  const family = familyOf(point);
+
+  const moods = ATLAS.moods;
+  const closeness = new Array<number>(moods.length);
+  for (let i = 0; i < moods.length; i++) {
+    const dv = (MOOD_VALENCE[i] as number) - point.valence;
+    const da = (MOOD_AROUSAL[i] as number) - point.arousal;
+    const dd = (MOOD_DOMINANCE[i] as number) - point.dominance;
+    const d = Math.sqrt(dv * dv + da * da + dd * dd);
+    closeness[i] = totals.named.size > 0 && totals.named.has((moods[i] as Mood).id) ? d * NAMED_PULL : d;
+  }
+  const primary = primaryMood(moods, closeness, family, totals.named);
+  // The nearest others, by closeness (ties: catalogue order); at most EMOTION_COUNT − 1.
+  const others: number[] = [];
+  for (let i = 0; i < moods.length; i++) {
+    if (i === primary) continue;
+    const c = closeness[i] as number;
+    let at = others.length;
+    while (at > 0 && (closeness[others[at - 1] as number] as number) > c) at--;
+    if (at < EMOTION_COUNT - 1) {
+      others.splice(at, 0, i);
+      if (others.length > EMOTION_COUNT - 1) others.pop();
+    }
+  }
+
+  return {
+    moodId: (moods[primary] as Mood).id,
+    family,
+    valence: point.valence,
+    arousal: point.arousal,
+    dominance: point.dominance,
+    confidence: confidence(totals),
+    emotions: [primary, ...others].map((i) => ({
+      moodId: (moods[i] as Mood).id,
+      score: round2(Math.exp(-(((closeness[i] as number) / SCORE_WIDTH) ** 2))),
+    })),
+  };
+}
+
+/**
+ * The index of the reported mood: the most strongly named mood of the family if the text names
+ * one (ties: the closer), else the family's closest mood (ties: catalogue order).
+ */
+function primaryMood(
+  moods: readonly Mood[],
+  closeness: readonly number[],
+  family: FamilyId,
+  named: ReadonlyMap<string, number>,
+): number {
+  let best = -1;
+  let bestWeight = -1;
+  let bestCloseness = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < moods.length; i++) {
+    const mood = moods[i] as Mood;
+    if (mood.family !== family) continue;
+    const weight = named.get(mood.id) ?? 0;
+    const c = closeness[i] as number;
+    if (weight > bestWeight || (weight === bestWeight && c < bestCloseness)) {
+      best = i;
+      bestWeight = weight;
+      bestCloseness = c;
+    }
+  }
+  if (best < 0) throw new Error(`Atlas: no mood in family ${family}`);
+  return best;
+}
+
+/**
+ * How much to trust the reading: the amount of evidence (saturating: a few cue words already
+ * count) times how well the valence cues agree with each other (mixed feelings lower it).
+ */
+function confidence(totals: Totals): number {
+  if (totals.evidence === 0) return 0;
+  const coverage = 1 - Math.exp(-totals.evidence / 3);
+  const agreement =
+    totals.valenceMagnitude > 0 ? Math.abs(totals.valence.total) / totals.valenceMagnitude : 0.5;
+  return round2(coverage * (0.4 + 0.6 * agreement));
+}

@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { ATLAS, type Mood } from '../atlas/catalogue.ts';
+
+/**
+ * The word data the analyser reads, loaded once per process and never changed afterwards:
+ * AFINN-165 valence (as shipped by the `sentiment` package, credited in NOTICE), Orrery's own
+ * arousal/dominance lexicon (`lexicon/arousal-dominance.tsv`, see its README) and the Atlas
+ * mood names and synonyms.
+ */
+
+/** Lowercase word tokens; apostrophes stay inside a word (`can't`, `i'm`), everything else splits. */
+export function words(text: string): string[] {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[\u2018\u2019\u02bc`]/g, "'")
+      .match(/[a-z0-9]+(?:'[a-z]+)*/g) ?? []
+  );
+}
+
+/** A multi-word entry, matched on consecutive tokens. */
+export interface Phrase<T> {
+  readonly tokens: readonly string[];
+  readonly value: T;
+}
+
+/** Single words by spelling, phrases by their first token (longest first). */
+export interface PhraseTable<T> {
+  readonly single: ReadonlyMap<string, T>;
+  readonly multi: ReadonlyMap<string, readonly Phrase<T>[]>;
+}
+
+function buildTable<T>(entries: Iterable<[string, T]>): PhraseTable<T> {
+  const single = new Map<string, T>();
+  const multi = new Map<string, Phrase<T>[]>();
+  for (const [text, value] of entries) {
+    const tokens = words(text);
+    const first = tokens[0];
+    if (first === undefined) continue;
+    if (tokens.length === 1) {
+      if (!single.has(first)) single.set(first, value);
+      continue;
+    }
+    const list = multi.get(first) ?? [];
+    list.push({ tokens, value });
+    multi.set(first, list);
+  }
+  for (const list of multi.values()) list.sort((a, b) => b.tokens.length - a.tokens.length);
+  return { single, multi };
+}
+
+/** The longest entry starting at `tokens[at]`: its value and how many tokens it covers. */
+export function lookup<T>(
+  table: PhraseTable<T>,
+  tokens: readonly string[],
+  at: number,
+): { value: T; length: number } | undefined {
+  const first = tokens[at];
+  if (first === undefined) return undefined;
+  for (const phrase of table.multi.get(first) ?? []) {
+    if (phrase.tokens.every((token, k) => tokens[at + k] === token)) {
+      return { value: phrase.value, length: phrase.tokens.length };
+    }
+  }
+  const value = table.single.get(first);
+  return value === undefined ? undefined : { value, length: 1 };
+}
+
+/** AFINN-165 scores (−5..5) of words and a few phrases. The emoji scores of `sentiment` are not used. */
+export const AFINN: PhraseTable<number> = buildTable(
+  Object.entries(loadAfinn()).filter(([, score]) => score !== 0),
+);
+
+function loadAfinn(): Record<string, number> {
+  // Read as data rather than imported: some AFINN words are reserved words in JavaScript, which
+  // trips loaders that turn JSON into a module with named exports.
+  const path = createRequire(import.meta.url).resolve('sentiment/languages/en/labels.json');
+  const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  if (typeof parsed !== 'object' || parsed === null)
+    throw new Error('analysis lexicon: AFINN is not an object');
+  const labels: Record<string, number> = {};
+  for (const [word, score] of Object.entries(parsed)) {
+    if (typeof score === 'number') labels[word] = score;
+  }
+  return labels;
+}
+
+export interface ArousalDominance {
+  readonly arousal: number;
+  readonly dominance: number;
+}
+
+function loadArousalDominance(): ReadonlyMap<string, ArousalDominance> {
+  const url = new URL('./lexicon/arousal-dominance.tsv', import.meta.url);
+  const lines = readFileSync(url, 'utf8').split('\n');
+  if (lines[0]?.trim() !== 'word\tarousal\tdominance') {
+    throw new Error('analysis lexicon: unexpected header in arousal-dominance.tsv');
+  }
+  const map = new Map<string, ArousalDominance>();
+  for (const line of lines.slice(1)) {
+    if (line.trim() === '') continue;
+    const [word, arousal, dominance] = line.split('\t');
+    const a = Number(arousal);
+    const d = Number(dominance);
+    if (
+      word === undefined ||
+      !Number.isFinite(a) ||
+      !Number.isFinite(d) ||
+      Math.abs(a) > 1 ||
+      Math.abs(d) > 1
+    ) {
+      throw new Error(`analysis lexicon: bad line "${line}"`);
+    }
+    map.set(word, { arousal: a, dominance: d });
+  }
+  return map;
+}
+
+/** Orrery's arousal/dominance lexicon: single lowercase words, values in −1..1. */
+export const AROUSAL_DOMINANCE: ReadonlyMap<string, ArousalDominance> = loadArousalDominance();
+
+/**
+ * Mood names that are also everyday words in other senses ("sat down", "the content of",
+ * "a patient", "bright colours"). They name a mood only in a feeling frame ("I feel down",
+ * "I'm so blue"); elsewhere they count as ordinary words.
+ */
+export const FRAMED_MOOD_WORDS: ReadonlySet<string> = new Set([
+  'alert',
+  'alone',
+  'awake',
+  'balanced',
+  'blue',
+  'bright',
+  'complete',
+  'concerned',
+  'content',
+  'cross',
+  'distant',
+  'down',
+  'driven',
+  'empty',
+  'flat',
+  'frozen',
+  'interested',
+  'keen',
+  'level',
+  'longing',
+  'loose',
+  'mad',
+  'okay',
+  'patient',
+  'preoccupied',
+  'removed',
+  'safe',
+  'settled',
+  'sorry',
+  'spent',
+  'stable',
+  'steady',
+  'stuck',
+  'sunny',
+  'tender',
+  'tight',
+  'torn',
+  'warm',
+  'whole',
+]);
+
+function moodEntries(): [string, Mood][] {
+  const entries: [string, Mood][] = [];
+  for (const mood of ATLAS.moods) {
+    entries.push([mood.id.replace(/_/g, ' '), mood]);
+    entries.push([mood.label, mood]);
+    for (const synonym of mood.synonyms) entries.push([synonym, mood]);
+  }
+  return entries;
+}
+
+/** Atlas mood ids, labels and synonyms; the first mood to claim a spelling keeps it. */
+export const MOOD_WORDS: PhraseTable<Mood> = buildTable(moodEntries());

@@ -1,0 +1,23 @@
+import { AppError } from '../../http/errors.ts';
+import { partnerRoute } from '../../http/partner.ts';
+import { analyzeText } from './analyzer.ts';
+import { DISCLAIMER } from './disclaimer.ts';
+import { AnalyzeBody, MoodAnalysisSchema } from './schemas.ts';
+
+export const analyzeRoute = partnerRoute({
+  method: 'POST',
+  path: '/api/v1/mood/analyze',
+  scope: 'read',
+  cost: 5,
+  purpose:
+    'Read the mood of a text: a point in the Atlas, its nearest mood and family, offline and deterministic.',
+  tags: ['analysis'],
+  body: AnalyzeBody,
+  response: { 200: MoodAnalysisSchema },
+  pure: true,
+  example: { body: { text: 'Finally finished the thesis and I feel light, a little giddy even.' } },
+  async handler({ body }) {
+    if (body.text.trim() === '') throw AppError.field('/text', 'must contain more than whitespace');
+    return { body: { ...analyzeText(body.text), disclaimer: DISCLAIMER } };
+  },
+});
