@@ -1,0 +1,172 @@
+import { AppError } from '../../http/errors.ts';
+import { analyzeText } from '../analysis/analyzer.ts';
+import { DISCLAIMER } from '../analysis/disclaimer.ts';
+import { type FamilyId, findMood } from '../atlas/catalogue.ts';
+import {
+  chooseQuotations,
+  composeAnswer,
+  type MoodReading,
+  type Quotation,
+  reflectiveQuestions,
+  reportedThemes,
+  seedOf,
+} from './compose.ts';
+import { assessMission, REASON_TEXT } from './gate.ts';
+import { callProvider, type ProviderSettings } from './provider.ts';
+import { buildQuery, corpusIndex, type OracleStyle, type PassageIndex } from './retrieval.ts';
+import { themesOfQuestion } from './themes.ts';
+
+export interface OracleRequest {
+  readonly question: string;
+  readonly moodId?: string;
+  readonly style?: OracleStyle;
+}
+
+export interface OracleSource {
+  readonly work: string;
+  readonly author: string;
+  readonly locator: string;
+}
+
+export interface OracleAnswer {
+  readonly answer: string;
+  readonly themes: string[];
+  readonly moodReading: { readonly moodId: string; readonly family: FamilyId };
+  readonly sources: OracleSource[];
+  readonly disclaimer: string;
+  readonly provider: 'builtin' | 'openai-compatible';
+}
+
+export interface OracleSettings {
+  /** The OpenAI-compatible provider, or null for the built-in one. */
+  readonly provider: Omit<ProviderSettings, 'timeoutMs' | 'maxTokens'> | null;
+  readonly timeoutMs: number;
+  readonly maxTokens: number;
+}
+
+/** Passages handed to an upstream provider as context. */
+const PROVIDER_CONTEXT = 3;
+
+/**
+ * The oracle: the refusal gate, a mood reading, retrieval over the shipped corpus, and an
+ * answer composed either by the built-in engine or by an OpenAI-compatible provider given the
+ * same framing and passages. The built-in answer is a pure function of the request.
+ */
+export class OracleService {
+  private readonly settings: OracleSettings;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(settings: OracleSettings, fetchImpl: typeof fetch = fetch) {
+    this.settings = settings;
+    this.fetchImpl = fetchImpl;
+  }
+
+  get providerName(): OracleAnswer['provider'] {
+    return this.settings.provider === null ? 'builtin' : 'openai-compatible';
+  }
+
+  /** Builds the corpus index now rather than on the first question. */
+  warm(): PassageIndex {
+    return corpusIndex();
+  }
+
+  /** Throws `invalid_request` (unknown mood, empty question) or `off_mission` before any work. */
+  check(request: OracleRequest): void {
+    if (request.question.trim() === '') {
+      throw AppError.field('/question', 'must contain more than whitespace');
+    }
+    if (request.moodId !== undefined && findMood(request.moodId) === undefined) {
+      throw AppError.field('/moodId', 'must be an Atlas mood id (see GET /api/v1/atlas/moods)');
+    }
+    const verdict = assessMission(request.question);
+    if (!verdict.onMission && verdict.reason !== null) {
+      throw new AppError(
+        'off_mission',
+        `The oracle answers questions of meaning, feeling, choice and perspective; this reads as ${REASON_TEXT[verdict.reason]}.`,
+        { extras: { reason: verdict.reason } },
+      );
+    }
+  }
+
+  async ask(request: OracleRequest): Promise<OracleAnswer> {
+    this.check(request);
+    const question = request.question.trim();
+    const style = request.style ?? 'any';
+    const reading = this.readMood(question, request.moodId);
+    const index = corpusIndex();
+    const questionThemes = themesOfQuestion(question);
+    const query = buildQuery(question, questionThemes, reading.family);
+    const hits = index.search(query, style);
+    const quotations = chooseQuotations(hits, query, index);
+    const themes = reportedThemes(questionThemes, reading.family);
+    const seed = seedOf(question, reading.moodId, style);
+    const moodReading = { moodId: reading.moodId, family: reading.family };
+
+    if (this.settings.provider !== null) {
+      const context = this.providerContext(quotations, hits, query, index);
+      const output = await callProvider(
+        { ...this.settings.provider, timeoutMs: this.settings.timeoutMs, maxTokens: this.settings.maxTokens },
+        {
+          question,
+          moodLabel: findMood(reading.moodId)?.label ?? reading.moodId,
+          family: reading.family,
+          themes,
+          style,
+          context,
+        },
+        this.fetchImpl,
+      );
+      return {
+        answer: output.answer,
+        themes,
+        moodReading,
+        sources: output.cited.map((i) => sourceOf(context[i] as Quotation)),
+        disclaimer: DISCLAIMER,
+        provider: 'openai-compatible',
+      };
+    }
+
+    const questions = reflectiveQuestions(themes, seed);
+    return {
+      answer: composeAnswer({ reading, questionThemes, themes, quotations, questions, seed }),
+      themes,
+      moodReading,
+      sources: quotations.map(sourceOf),
+      disclaimer: DISCLAIMER,
+      provider: 'builtin',
+    };
+  }
+
+  private readMood(question: string, moodId: string | undefined): MoodReading {
+    if (moodId !== undefined) {
+      const mood = findMood(moodId);
+      if (mood !== undefined) return { moodId: mood.id, family: mood.family, named: true };
+    }
+    const analysis = analyzeText(question);
+    return { moodId: analysis.moodId, family: analysis.family, named: false };
+  }
+
+  /** The quotations plus further distinct hits, up to `PROVIDER_CONTEXT` passages. */
+  private providerContext(
+    quotations: readonly Quotation[],
+    hits: ReturnType<PassageIndex['search']>,
+    query: Parameters<typeof chooseQuotations>[1],
+    index: PassageIndex,
+  ): Quotation[] {
+    const context = [...quotations];
+    const used = new Set(quotations.flatMap((q) => q.passages.map((p) => p.index)));
+    for (const hit of hits) {
+      if (context.length >= PROVIDER_CONTEXT) break;
+      if (used.has(hit.passage.index)) continue;
+      const [extra] = chooseQuotations([hit], query, index);
+      if (extra === undefined) continue;
+      context.push(extra);
+      for (const p of extra.passages) used.add(p.index);
+    }
+    return context;
+  }
+}
+
+function sourceOf(q: Quotation): OracleSource {
+  return { work: q.work, author: q.author, locator: q.locator };
+}
