@@ -1,0 +1,31 @@
+/**
+ * The pages of the web front end: one Vite entry (`<entry>.html`) per page route. The build
+ * (web/vite.config.ts) and the server (src/web/routes.ts) both read this list, so a page cannot
+ * be built without being served, or served without being built.
+ */
+export interface PageSpec {
+  /** The route that serves the page. */
+  readonly path: string;
+  /** The HTML entry in web/ (without `.html`) and the file name in dist/web. */
+  readonly entry: string;
+  /** Only administrators may open it: anonymous visitors are sent to sign in, members get 403. */
+  readonly adminOnly?: boolean;
+}
+
+export const PAGES: readonly PageSpec[] = [
+  { path: '/', entry: 'index' },
+  { path: '/arc', entry: 'arc' },
+  { path: '/pulse', entry: 'pulse' },
+  { path: '/cosmos', entry: 'cosmos' },
+  { path: '/admin', entry: 'admin', adminOnly: true },
+  { path: '/signin', entry: 'signin' },
+];
+
+/** The site navigation, rendered into every page at build time. */
+export const NAV: readonly { path: string; label: string; adminOnly?: boolean }[] = [
+  { path: '/', label: 'Portal' },
+  { path: '/arc', label: 'My arc' },
+  { path: '/pulse', label: 'Pulse' },
+  { path: '/cosmos', label: 'Cosmos' },
+  { path: '/admin', label: 'Admin', adminOnly: true },
+];
