@@ -78,6 +78,11 @@ export interface PartnerExample {
   body?: unknown;
   query?: Record<string, string>;
   params?: Record<string, string>;
+  /**
+   * For routes whose example needs a resource to exist first (a read by id): creates it and
+   * returns the example to use instead. Tests call it once per app before using the example.
+   */
+  prepare?(deps: Deps): Promise<Omit<PartnerExample, 'prepare'>>;
 }
 
 export interface PartnerRoute {
@@ -236,7 +241,40 @@ export function partnerRoute<
               ? ''
               : requestHash(spec.method, request.url.split('?')[0] ?? '', request.body);
           const now = Date.now();
+          const replay = (stored: essenceRepo.IdempotencyRow, balance: number) =>
+            reply
+              .code(stored.status_code)
+              .headers({
+                ...(JSON.parse(stored.response_headers) as Record<string, string>),
+                'idempotent-replayed': 'true',
+                'essence-cost': '0',
+                'essence-balance': String(fromMilli(balance)),
+              })
+              .send(stored.response_body);
+
+          // A pure handler never runs inside the transaction: it may take long (an upstream
+          // provider) and a transaction held that long would stall every writer. An earlier
+          // answer is replayed without running it; otherwise it runs first, and the transaction
+          // below only claims the key, debits and records. If a concurrent twin wins the claim,
+          // this run's result is discarded and the twin's answer replayed: the handler wrote
+          // nothing, so nothing observable ran twice.
+          let precomputed: PartnerResult | undefined;
+          if (spec.pure && idempotencyKey !== null) {
+            const earlier = await essenceRepo.findIdempotency(deps.storage.db, key.userId, idempotencyKey);
+            if (earlier && earlier.status_code !== 0 && Number(earlier.expires_at) > now) {
+              if (earlier.request_hash !== hash) {
+                throw new AppError(
+                  'idempotency_conflict',
+                  'This Idempotency-Key was already used with a different request.',
+                );
+              }
+              return replay(earlier, await balanceMilli());
+            }
+            precomputed = await spec.handler({ ...ctxBase, db: deps.storage.db }, deps);
+          }
           try {
+            if (precomputed !== undefined && !isSuccess(precomputed.status ?? 200))
+              throw new Declined(precomputed);
             const outcome = await deps.storage.db.transaction().execute(async (tx) => {
               if (idempotencyKey !== null) {
                 await essenceRepo.deleteExpiredIdempotency(tx, key.userId, idempotencyKey, now);
@@ -286,7 +324,7 @@ export function partnerRoute<
                 balanceAfter = await essenceRepo.readBalance(tx, key.userId);
               }
 
-              const result = await spec.handler({ ...ctxBase, db: tx }, deps);
+              const result = precomputed ?? (await spec.handler({ ...ctxBase, db: tx }, deps));
               const status = result.status ?? 200;
               if (!isSuccess(status)) throw new Declined(result);
               const payload = JSON.stringify(result.body);
@@ -314,18 +352,7 @@ export function partnerRoute<
               };
             });
 
-            if (outcome.kind === 'replay') {
-              const headers = JSON.parse(outcome.stored.response_headers) as Record<string, string>;
-              return reply
-                .code(outcome.stored.status_code)
-                .headers({
-                  ...headers,
-                  'idempotent-replayed': 'true',
-                  'essence-cost': '0',
-                  'essence-balance': String(fromMilli(outcome.balance)),
-                })
-                .send(outcome.stored.response_body);
-            }
+            if (outcome.kind === 'replay') return replay(outcome.stored, outcome.balance);
             return send(reply, outcome.status, outcome.payload, {
               ...outcome.headers,
               'essence-cost': String(fromMilli(costMilli)),

@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  Kysely,
+  PostgresDialect,
+  type SchemaMetadata,
+  SqliteDialect,
+  sql,
+  type TableMetadata,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -82,6 +91,40 @@ function withStatementCache(handle: SqliteDatabase.Database): SqliteDatabase.Dat
   });
 }
 
+/**
+ * Kysely's PostgreSQL introspector (which its migrator uses to ask "does my table exist?") reads
+ * every schema of the database and evaluates names in them; a schema dropped meanwhile by another
+ * deployment or test makes it fail. Orrery only ever needs its own schema, so it asks only there.
+ */
+class CurrentSchemaIntrospector implements DatabaseIntrospector {
+  // `any`: the introspector serves any database shape, as Kysely's own does.
+  constructor(private readonly db: Kysely<any>) {}
+
+  async getSchemas(): Promise<SchemaMetadata[]> {
+    const { rows } = await sql<{ name: string }>`select current_schema() as name`.execute(this.db);
+    return rows;
+  }
+
+  async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string; schema: string; kind: string }>`
+      select c.relname as name, n.nspname as schema, c.relkind as kind
+      from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind in ('r', 'v', 'p')`.execute(this.db);
+    return rows.map((r) => ({ name: r.name, schema: r.schema, isView: r.kind === 'v', columns: [] }));
+  }
+
+  async getMetadata(): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables() };
+  }
+}
+
+class CurrentSchemaPostgresDialect extends PostgresDialect {
+  // `any`: Kysely's dialect interface takes any database shape.
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
+  }
+}
+
 function openPostgres(connectionString: string): Storage {
   const pool = new pg.Pool({
     connectionString,
@@ -91,7 +134,7 @@ function openPostgres(connectionString: string): Storage {
   });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return {
     engine: 'postgres',
     db,

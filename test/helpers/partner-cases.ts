@@ -2,20 +2,23 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { generateRawKey } from '../../src/domains/keys/format.ts';
-import type { PartnerRoute } from '../../src/http/partner.ts';
+import type { PartnerExample, PartnerRoute } from '../../src/http/partner.ts';
 import { type Account, createKey, setBalance, signup, startTestApp, type TestApp } from './app.ts';
 
+/** Examples made by a route's `example.prepare` (a resource it reads must exist first). */
+const prepared = new Map<PartnerRoute, PartnerExample>();
+
 function requestFor(route: PartnerRoute, headers: Record<string, string>): InjectOptions {
+  const example = prepared.get(route) ?? route.example;
   let url = route.meta.path;
-  for (const [name, value] of Object.entries(route.example.params ?? {}))
-    url = url.replace(`:${name}`, value);
-  const query = route.example.query ? `?${new URLSearchParams(route.example.query)}` : '';
+  for (const [name, value] of Object.entries(example.params ?? {})) url = url.replace(`:${name}`, value);
+  const query = example.query ? `?${new URLSearchParams(example.query)}` : '';
   const options: InjectOptions = {
     method: route.meta.method as 'GET' | 'POST' | 'DELETE',
     url: url + query,
     headers,
   };
-  if (route.example.body !== undefined) options.payload = route.example.body as Record<string, unknown>;
+  if (example.body !== undefined) options.payload = example.body as Record<string, unknown>;
   return options;
 }
 
@@ -30,6 +33,9 @@ export function runCommonPartnerTests(routes: readonly PartnerRoute[], extra: re
     let t: TestApp;
     before(async () => {
       t = await startTestApp({ extraPartnerRoutes: extra });
+      for (const route of [...routes, ...extra]) {
+        if (route.example.prepare) prepared.set(route, await route.example.prepare(t.deps));
+      }
     });
     after(async () => t.close());
 

@@ -116,6 +116,30 @@ describe('HTTP conventions', () => {
       assert.match(body.detail, /JSON/);
     });
 
+    test('the NUL character, which PostgreSQL text cannot hold, → 400 in a body, a path or a query', async () => {
+      const account = await signup(t.app);
+      const body = await t.app.inject({
+        method: 'POST',
+        url: '/api/trajectory/checkins',
+        headers: { 'content-type': 'application/json', cookie: account.cookie },
+        payload: '{"moodId": "calm", "note": "a\\u0000b"}',
+      });
+      assert.equal(
+        expectInvalidField(body, '/note').errors?.[0]?.message,
+        'may not contain the NUL character (U+0000)',
+      );
+      for (const url of ['/api/admin/users/%00', '/api/trajectory/checkins?cursor=%00']) {
+        const response = await t.app.inject({ method: 'GET', url, headers: { cookie: account.cookie } });
+        assert.ok([400, 403].includes(response.statusCode), `${url} → ${response.statusCode}`);
+      }
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/trajectory/checkins?cursor=%00',
+        headers: { cookie: account.cookie },
+      });
+      expectProblem(list, 400, 'invalid_request');
+    });
+
     test('a JSON body that is not an object → 400', async () => {
       const response = await t.app.inject({
         method: 'POST',
