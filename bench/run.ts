@@ -5,6 +5,7 @@
  *   npm run bench                          SQLite, then PostgreSQL when reachable
  *   npm run bench -- --engines sqlite      one engine
  *   npm run bench -- --duration 5 --rounds 2 --connections 50
+ *   npm run bench -- --only spawn          scenarios whose name contains "spawn"
  *
  * Every run is bounded: rounds × scenarios × duration seconds, loopback only.
  */
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+    only: { type: 'string', default: '' },
   },
 });
 const duration = Number(values.duration);
@@ -168,6 +170,59 @@ const SCENARIOS: Scenario[] = [
     }),
     goal: { sqlite: 0.5, postgres: 0.3 },
   },
+  {
+    // Pure route: the analyser runs first (synchronous, offline), then one atomic debit.
+    name: 'mood analysis (POST /api/v1/mood/analyze, ~200 characters)',
+    target: (service, key) => ({
+      url: `${service.url}/api/v1/mood/analyze`,
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        text: 'Slept badly and the commute was a mess, but lunch with an old friend lifted me. Not very calm yet, a bit restless, though the evening walk by the river helped more than I expected.',
+      }),
+    }),
+    goal: { sqlite: 0.5, postgres: 0.3 },
+  },
+  {
+    // Pure route with the built-in provider: gate, mood reading, BM25 over ~2,900 passages and
+    // composition, then one atomic debit. Reported only (goal 0): retrieval is CPU work by design.
+    name: 'oracle (POST /api/v1/oracle, built-in provider)',
+    target: (service, key) => ({
+      url: `${service.url}/api/v1/oracle`,
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ question: 'How do I make peace with a decision I regret?', style: 'any' }),
+    }),
+    goal: { sqlite: 0, postgres: 0 },
+  },
+  {
+    // The transactional path every metered call with effects takes (one row written with the
+    // debit and its ledger row, one commit per call): the ceiling for such routes, spawn included.
+    // Reported only.
+    name: 'metered call with effects (POST /api/v1/test/probe, one row per call)',
+    target: (service, key) => ({
+      url: `${service.url}/api/v1/test/probe`,
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ echo: 'bench' }),
+    }),
+    goal: { sqlite: 0, postgres: 0 },
+  },
+  {
+    // A metered call with effects: one transaction per call holding the debit, the ledger row,
+    // the key's spawn count, the position claim, the object and its event; announced on the bus
+    // after commit. Every spawn targets one mood and layer, so positions fill ring by ring. One
+    // key spawns everything, so on PostgreSQL the calls queue on its owner's balance row (the
+    // transactional path has no group commit): reported only there.
+    name: 'cosmos spawn (POST /api/v1/world/spawn, one mood and layer)',
+    target: (service, key) => ({
+      url: `${service.url}/api/v1/world/spawn`,
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Build passed', moodTarget: 'proud', layerTarget: 0, durationHours: 1 }),
+    }),
+    goal: { sqlite: 0.35, postgres: 0 },
+  },
 ];
 
 async function postgresReachable(url: string): Promise<boolean> {
@@ -231,10 +286,12 @@ async function main(): Promise<void> {
         LOG_LEVEL: 'warn',
         ORRERY_ADMIN_EMAIL: ADMIN_EMAIL,
         ORRERY_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        // The spawn scenario sends far more than a key may spawn in a minute.
+        SPAWN_RATE_PER_MINUTE: '10000000',
       });
       try {
         const { key } = await prepareAccount(service);
-        for (const scenario of SCENARIOS) {
+        for (const scenario of SCENARIOS.filter((s) => s.name.includes(values.only))) {
           const target = scenario.target(service, key);
           const bareTarget: Target = { url: `${bare.url}/`, method: 'GET' };
           // Warm both up (JIT, caches, pools) before measuring.

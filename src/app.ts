@@ -4,9 +4,15 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Deps } from './deps.ts';
 import { accountRoutes } from './domains/accounts/routes.ts';
 import { adminRoutes } from './domains/admin/routes.ts';
+import { analyzeRoute } from './domains/analysis/routes.ts';
 import { atlasMoodsRoute } from './domains/atlas/routes.ts';
+import { cosmosRoutes, objectRoute, spawnRoute } from './domains/cosmos/routes.ts';
+import { councilRoutes } from './domains/council/routes.ts';
+import { discoveryRoutes } from './domains/discovery/routes.ts';
 import { essenceBalanceRoute, essenceRoutes } from './domains/essence/routes.ts';
 import { keyRoutes } from './domains/keys/routes.ts';
+import { createMemoryRoute, listMemoriesRoute, memoryRoutes } from './domains/memory/routes.ts';
+import { oracleRoute } from './domains/oracle/routes.ts';
 import { collectiveRoute, trajectoryRoutes } from './domains/trajectory/routes.ts';
 import { buildAuthHook, type PartnerMeta } from './http/auth.ts';
 import { AppError } from './http/errors.ts';
@@ -17,13 +23,19 @@ import { API_CSP, baseSecurityHeaders, installSecurityHeaders } from './http/sec
 import { validatorCompiler } from './http/validation.ts';
 import { newId } from './lib/ids.ts';
 import { operationsRoutes } from './operations.ts';
-import { signinRoutes } from './web/signin.ts';
+import { webRoutes } from './web/routes.ts';
 
 /** Every partner route of the service, in the order of the route table. */
 export const PARTNER_ROUTES: readonly PartnerRoute[] = [
   essenceBalanceRoute,
   atlasMoodsRoute,
   collectiveRoute,
+  analyzeRoute,
+  createMemoryRoute,
+  listMemoriesRoute,
+  spawnRoute,
+  objectRoute,
+  oracleRoute,
 ];
 
 export interface AppOptions {
@@ -31,6 +43,28 @@ export interface AppOptions {
   extraPartnerRoutes?: readonly PartnerRoute[];
 }
 
+/** JSON Pointer of the first string (or key) holding U+0000, or null. */
+function pathOfNul(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = pathOfNul(item, `${path}/${index}`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const pointer = `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+      if (key.includes('\u0000')) return pointer;
+      const found = pathOfNul(item, pointer);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+const NUL_REFUSED = 'Text may not contain the NUL character (U+0000).';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -116,9 +150,13 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(accountRoutes(deps));
   await app.register(keyRoutes(deps));
   await app.register(essenceRoutes(deps));
+  await app.register(memoryRoutes(deps));
   await app.register(trajectoryRoutes(deps));
+  await app.register(councilRoutes(deps));
+  await app.register(discoveryRoutes(deps));
+  await app.register(cosmosRoutes(deps));
   await app.register(adminRoutes(deps, partnerTable));
-  await app.register(signinRoutes());
+  await app.register(webRoutes(deps));
   await app.register(async (scope) => {
     for (const route of [...PARTNER_ROUTES, ...(options.extraPartnerRoutes ?? [])])
       route.register(scope, deps);
@@ -143,11 +181,18 @@ function installBodyParsers(app: FastifyInstance): void {
     if (!request.routeOptions.schema?.body) return done(null, undefined);
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(AppError.invalid('The body is not valid JSON.'), undefined);
+      return done(AppError.invalid('The body is not valid JSON.'), undefined);
     }
+    // PostgreSQL text cannot hold U+0000; refuse it here, naming the field, rather than fail at
+    // the database. The raw-text test keeps the walk off the common path.
+    const nulAt = text.includes('\\u0000') ? pathOfNul(parsed, '') : null;
+    if (nulAt !== null)
+      return done(AppError.field(nulAt || '/', 'may not contain the NUL character (U+0000)'));
+    done(null, parsed);
   });
   app.addContentTypeParser('*', (request, payload, done) => {
     if (!request.routeOptions.schema?.body) {
@@ -159,6 +204,7 @@ function installBodyParsers(app: FastifyInstance): void {
     done(new AppError('unsupported_media_type', 'Send request bodies as application/json.'), undefined);
   });
   app.addHook('preValidation', async (request) => {
+    if (request.url.includes('%00')) throw AppError.invalid(NUL_REFUSED);
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
   });
 }

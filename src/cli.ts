@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
 import { closeDeps, createDeps } from './deps.ts';
+import { COUNCIL_USAGE, councilCommand } from './domains/council/cli.ts';
 import { seedTrajectories } from './domains/trajectory/seed.ts';
 import { serve } from './main.ts';
 import { openStorage } from './storage/db.ts';
@@ -13,6 +14,7 @@ Commands:
   migrate                                Apply pending database migrations and exit
   admin create --email E [--password P]  Create or promote an administrator
                                          (password from --password or ORRERY_ADMIN_PASSWORD)
+${COUNCIL_USAGE}
   seed [--checkins N] [--people P] [--days D] [--seed S]
                                          Load synthetic people and check-ins (benchmarks,
                                          demos); defaults 1,000,000 / 50,000 / 7 days
@@ -67,6 +69,9 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'seed':
       await seedCommand(rest, config);
+      return;
+    case 'council':
+      process.exitCode = await councilCommand(rest, config);
       return;
     case undefined:
     case 'help':

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Every setting Orrery reads from its environment. Parsed once at start-up; nothing else in
@@ -35,6 +36,8 @@ export interface Config {
     readonly pulseMinGroup: number;
     /** How long one computed pulse is served from memory (its total age stays ≤ 30 s). */
     readonly pulseCacheMs: number;
+    /** Memories one API key may hold (the contract's ceiling is 10,000). */
+    readonly memoriesPerKey: number;
   };
   /**
    * How long a verified API key is trusted from the in-process cache. With Redis, revocations are
@@ -43,6 +46,30 @@ export interface Config {
    */
   readonly keyCacheMs: number;
   readonly shutdownGraceMs: number;
+  /** The cosmos: how often expired objects are swept, and the stream's heartbeat. */
+  readonly cosmos: {
+    readonly sweepIntervalMs: number;
+    readonly heartbeatMs: number;
+  };
+  /** The built web front end (`npm run build` writes it); page routes answer 503 while it is missing. */
+  readonly webDistDir: string;
+  /** World signals: the feed fetcher, its schedule, and the public read's rate limit. */
+  readonly council: {
+    /** Minutes between Council runs; 0 turns the schedule off (`orrery council pull` still works). */
+    readonly intervalMinutes: number;
+    readonly fetchTimeoutMs: number;
+    readonly maxFeedBytes: number;
+    readonly maxRedirects: number;
+    /** Lets feeds live on private, loopback or link-local addresses (tests, intranets). */
+    readonly allowPrivateHosts: boolean;
+    readonly signalsPerMinute: number;
+  };
+  /** The oracle: an OpenAI-compatible provider when all three ORACLE_* are set, else the built-in one. */
+  readonly oracle: {
+    readonly provider: { readonly baseUrl: string; readonly model: string; readonly apiKey: string } | null;
+    readonly timeoutMs: number;
+    readonly maxTokens: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -77,6 +104,14 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = optionalText(env, name);
+  if (raw === null) return fallback;
+  if (/^(true|1|yes|on)$/i.test(raw)) return true;
+  if (/^(false|0|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(name, `expected true or false, got "${raw}"`);
+}
+
 function essenceMilli(env: Env, name: string, fallback: number): number {
   const raw = optionalText(env, name);
   if (raw === null) return fallback * 1000;
@@ -87,6 +122,30 @@ function essenceMilli(env: Env, name: string, fallback: number): number {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const ORACLE_PROVIDER_VARIABLES = ['ORACLE_BASE_URL', 'ORACLE_MODEL', 'ORACLE_API_KEY'] as const;
+
+/** All three ORACLE_* provider variables, or none of them. */
+function oracleProvider(env: Env): Config['oracle']['provider'] {
+  const baseUrl = optionalText(env, 'ORACLE_BASE_URL');
+  const model = optionalText(env, 'ORACLE_MODEL');
+  const apiKey = optionalText(env, 'ORACLE_API_KEY');
+  if (baseUrl === null && model === null && apiKey === null) return null;
+  if (baseUrl === null || model === null || apiKey === null) {
+    const missing = ORACLE_PROVIDER_VARIABLES.find((name) => optionalText(env, name) === null) as string;
+    throw new ConfigError(missing, 'ORACLE_BASE_URL, ORACLE_MODEL and ORACLE_API_KEY must be set together');
+  }
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ConfigError('ORACLE_BASE_URL', 'expected an absolute http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError('ORACLE_BASE_URL', 'expected an absolute http(s) URL');
+  }
+  return { baseUrl: baseUrl.replace(/\/+$/, ''), model, apiKey };
+}
 
 export function loadConfig(env: Env): Config {
   const databaseUrl = text(env, 'DATABASE_URL', 'sqlite:./data/orrery.db');
@@ -178,9 +237,28 @@ export function loadConfig(env: Env): Config {
       checkinPastMs: integer(env, 'CHECKIN_MAX_PAST_HOURS', 48, 1, 24 * 366) * 3_600_000,
       pulseMinGroup: integer(env, 'PULSE_MIN_GROUP', 5, 5, 1_000_000),
       pulseCacheMs: integer(env, 'PULSE_CACHE_SECONDS', 10, 0, 30) * 1000,
+      memoriesPerKey: integer(env, 'MEMORY_LIMIT_PER_KEY', 10_000, 1, 10_000),
     },
     keyCacheMs: integer(env, 'KEY_CACHE_MS', redisUrl === null ? 1000 : 60_000, 0, 3_600_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    cosmos: {
+      sweepIntervalMs: integer(env, 'COSMOS_SWEEP_INTERVAL_MS', 5000, 50, 3_600_000),
+      heartbeatMs: integer(env, 'COSMOS_HEARTBEAT_MS', 15_000, 50, 300_000),
+    },
+    webDistDir: text(env, 'WEB_DIST_DIR', fileURLToPath(new URL('../dist/web', import.meta.url))),
+    council: {
+      intervalMinutes: integer(env, 'COUNCIL_INTERVAL_MINUTES', 15, 0, 1440),
+      fetchTimeoutMs: integer(env, 'COUNCIL_FETCH_TIMEOUT_MS', 10_000, 100, 120_000),
+      maxFeedBytes: integer(env, 'COUNCIL_MAX_FEED_BYTES', 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
+      maxRedirects: integer(env, 'COUNCIL_MAX_REDIRECTS', 3, 0, 10),
+      allowPrivateHosts: flag(env, 'COUNCIL_ALLOW_PRIVATE_HOSTS', false),
+      signalsPerMinute: integer(env, 'COUNCIL_SIGNALS_RATE_PER_MINUTE', 30, 1, 10_000_000),
+    },
+    oracle: {
+      provider: oracleProvider(env),
+      timeoutMs: integer(env, 'ORACLE_TIMEOUT_MS', 15_000, 100, 120_000),
+      maxTokens: integer(env, 'ORACLE_MAX_TOKENS', 600, 16, 8192),
+    },
   };
   return Object.freeze(config);
 }

@@ -2,9 +2,14 @@ import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
 import { AccountsService } from './domains/accounts/service.ts';
+import { CosmosService } from './domains/cosmos/service.ts';
+import { CouncilService } from './domains/council/service.ts';
+import { DiscoveryService } from './domains/discovery/service.ts';
 import { createMeter, type Meter } from './domains/essence/meter.ts';
 import { EssenceService } from './domains/essence/service.ts';
 import { KeysService } from './domains/keys/service.ts';
+import { MemoryService } from './domains/memory/service.ts';
+import { OracleService } from './domains/oracle/service.ts';
 import { TrajectoryService } from './domains/trajectory/service.ts';
 import { type Bus, LocalBus, RedisBus } from './storage/bus.ts';
 import { type CounterStore, DatabaseCounters, RedisCounters } from './storage/counters.ts';
@@ -24,6 +29,11 @@ export interface Deps {
   readonly accounts: AccountsService;
   readonly keys: KeysService;
   readonly trajectory: TrajectoryService;
+  readonly memory: MemoryService;
+  readonly council: CouncilService;
+  readonly discovery: DiscoveryService;
+  readonly cosmos: CosmosService;
+  readonly oracle: OracleService;
 }
 
 /** Raw headers that carry credentials never reach a log line. */
@@ -83,6 +93,20 @@ export async function createDeps(
   const keys = new KeysService(storage, bus, config, log);
   await keys.start();
   const trajectory = new TrajectoryService(storage, config);
+  const memory = new MemoryService(storage, config);
+  const council = new CouncilService(storage, config, log);
+  const cosmos = new CosmosService(storage, bus, counters, config, log);
+  await cosmos.start();
+  const oracle = new OracleService(config.oracle);
+  const discovery = new DiscoveryService(
+    {
+      pulse: async () => (await trajectory.pulse('24h')).pulse,
+      liveObjects: async (type, limit) => (await cosmos.listLive({ type, limit })).objects,
+      signals: (limit, before) => council.signalsBefore(limit, before),
+    },
+    config.baseUrl.origin,
+    log,
+  );
   return {
     config,
     log,
@@ -95,10 +119,16 @@ export async function createDeps(
     accounts,
     keys,
     trajectory,
+    memory,
+    council,
+    discovery,
+    cosmos,
+    oracle,
   };
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {
+  await deps.cosmos.close();
   await deps.bus.close();
   if (deps.redis) deps.redis.disconnect();
   await deps.storage.close();

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { closeDeps, createDeps } from './deps.ts';
+import { CouncilJob } from './domains/council/job.ts';
 
 /** The service process: parse config, open storage, build the app, listen, drain on SIGTERM. */
 export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
@@ -29,6 +30,9 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
     { url: config.baseUrl.href, database: deps.storage.engine, redis: deps.redis !== null },
     'orrery is serving',
   );
+  const councilJob = new CouncilJob(deps.storage, deps.council, config.council.intervalMinutes, deps.log);
+  councilJob.start();
+  deps.cosmos.startSweeper();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -42,6 +46,7 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await councilJob.stop();
       await closeDeps(deps);
       deps.log.info('stopped');
       process.exit(0);

@@ -2,11 +2,17 @@ import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Storage } from './db.ts';
 import * as foundation from './migrations/001_foundation.ts';
 import * as trajectory from './migrations/002_trajectory.ts';
+import * as memory from './migrations/003_memory.ts';
+import * as cosmos from './migrations/004_cosmos.ts';
+import * as council from './migrations/005_council.ts';
 
 /** Migrations in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_foundation': foundation,
   '002_trajectory': trajectory,
+  '003_memory': memory,
+  '004_cosmos': cosmos,
+  '005_council': council,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -128,6 +128,38 @@ export interface PulseMoveHoursTable {
   people: number;
 }
 
+/** A feed an administrator registered for the Council. `named`/`paused` are 0/1 in both engines. */
+export interface CouncilFeedsTable {
+  id: string;
+  url: string;
+  name: string;
+  named: number;
+  paused: number;
+  etag: string | null;
+  last_modified: string | null;
+  last_fetched_at: number | null;
+  last_success_at: number | null;
+  last_error: string | null;
+  failure_count: number;
+  next_attempt_at: number | null;
+  created_at: number;
+}
+
+/** One absorbed feed item; `link` is the canonical link (unique), `sort_at` the ordering time. */
+export interface CouncilSignalsTable {
+  id: string;
+  feed_id: string;
+  link: string;
+  title: string;
+  summary: string;
+  source_name: string;
+  published_at: number | null;
+  absorbed_at: number;
+  sort_at: number;
+  mood_id: string;
+  family: string;
+}
+
 /**
  * A cosmos object that has not been swept yet. Live means `expires_at` is null (a persistent
  * content node) or later than now; every read filters on that, so an object leaves every listing
@@ -216,6 +248,8 @@ export interface Database {
   memories: MemoriesTable;
   memory_tags: MemoryTagsTable;
   memory_counts: MemoryCountsTable;
+  council_feeds: CouncilFeedsTable;
+  council_signals: CouncilSignalsTable;
   checkins: CheckinsTable;
   pulse_latest: PulseLatestTable;
   pulse_moves: PulseMovesTable;

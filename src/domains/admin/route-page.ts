@@ -17,18 +17,23 @@ export function renderRouteTable(routes: readonly PartnerMeta[], origin: string)
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Partner routes · Orrery admin</title>
 <style>
-body{font:15px/1.5 system-ui,sans-serif;margin:0;padding:1.5rem;color:#1d2230;background:#f6f7fb}
-h1{font-size:1.4rem}table{border-collapse:collapse;width:100%;background:#fff}
-th,td{text-align:left;padding:.5rem .75rem;border-bottom:1px solid #e3e6ef;vertical-align:top}
-th{background:#eef0f7}.num{text-align:right}code{font-size:.9em}
-@media (max-width:600px){td,th{padding:.4rem}}
+body{font:15px/1.5 system-ui,sans-serif;margin:0;padding:1.5rem clamp(.75rem,3vw,2rem);color:#eef0f7;background:#0d1020}
+main{max-width:72rem;margin:0 auto}a{color:#9fc3ff}:focus-visible{outline:3px solid #7fd1ae;outline-offset:2px}
+h1{font-size:1.4rem}.wrap{overflow-x:auto;border:1px solid #343a63;border-radius:12px}
+table{border-collapse:collapse;width:100%;background:#171b31}
+th,td{text-align:left;padding:.5rem .75rem;border-bottom:1px solid #343a63;vertical-align:top}
+th{color:#b3b8d0;background:#20254a}.num{text-align:right}code{font-size:.9em;white-space:nowrap}
+@media (max-width:600px){body{padding:1rem .75rem}td,th{padding:.4rem}}
 </style></head>
 <body><main>
+<p><a href="/admin">← Administration</a></p>
 <h1>Partner routes</h1>
 <p>Every <code>/api/v1</code> route this instance serves (${routes.length}), from the live route table. Costs are in Essence; a key's <code>essencePerCall</code> replaces the default unless marked fixed. Base: <code>${escapeHtml(origin)}</code>.</p>
+<div class="wrap" tabindex="0" role="region" aria-label="Partner routes table">
 <table aria-label="Partner routes"><thead><tr><th scope="col">Method</th><th scope="col">Path</th><th scope="col">Scope</th><th scope="col" class="num">Cost</th><th scope="col">Purpose</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>
+</div>
 </main></body></html>`;
 }

@@ -1,31 +1,25 @@
-import { createHash } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { etagMatches, strongEtag } from '../../http/etag.ts';
 import { partnerRoute } from '../../http/partner.ts';
 import { ATLAS } from './catalogue.ts';
 
 const CATALOGUE_BODY = {
   version: ATLAS.version,
-  dimensions: ATLAS.dimensions,
+  dimensions: [...ATLAS.dimensions],
   stillRadius: ATLAS.stillRadius,
   families: ATLAS.families.map(({ id, label, color, description }) => ({ id, label, color, description })),
-  layers: ATLAS.layers,
-  moods: ATLAS.moods,
+  layers: ATLAS.layers.map((l) => ({ ...l })),
+  moods: ATLAS.moods.map((m) => ({ ...m, synonyms: [...m.synonyms] })),
 };
 
 /** Strong validator of the catalogue as served: it changes exactly when the data file does. */
-export const CATALOGUE_ETAG = `"atlas-${ATLAS.version}-${createHash('sha256')
-  .update(JSON.stringify(CATALOGUE_BODY))
-  .digest('base64url')
-  .slice(0, 16)}"`;
+export const CATALOGUE_ETAG = strongEtag(`atlas-${ATLAS.version}`, JSON.stringify(CATALOGUE_BODY));
 
-const CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400';
-
-/** If-None-Match: `*`, or a list of (possibly weak) tags; weak comparison as RFC 9110 asks for GET. */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
+const CATALOGUE_HEADERS = {
+  etag: CATALOGUE_ETAG,
+  'cache-control': 'public, max-age=3600, stale-while-revalidate=86400',
+};
 
 const Mood = Type.Object({
   id: Type.String(),
@@ -39,6 +33,24 @@ const Mood = Type.Object({
   synonyms: Type.Array(Type.String()),
 });
 
+export const AtlasCatalogue = Type.Object({
+  version: Type.String(),
+  dimensions: Type.Array(Type.String()),
+  stillRadius: Type.Number(),
+  families: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      label: Type.String(),
+      color: Type.String(),
+      description: Type.String(),
+    }),
+  ),
+  layers: Type.Array(
+    Type.Object({ index: Type.Integer(), label: Type.String(), description: Type.String() }),
+  ),
+  moods: Type.Array(Mood),
+});
+
 export const atlasMoodsRoute = partnerRoute({
   method: 'GET',
   path: '/api/v1/atlas/moods',
@@ -49,30 +61,37 @@ export const atlasMoodsRoute = partnerRoute({
   tags: ['atlas'],
   publicCors: true,
   pure: true,
-  response: {
-    200: Type.Object({
-      version: Type.String(),
-      dimensions: Type.Array(Type.String()),
-      stillRadius: Type.Number(),
-      families: Type.Array(
-        Type.Object({
-          id: Type.String(),
-          label: Type.String(),
-          color: Type.String(),
-          description: Type.String(),
-        }),
-      ),
-      layers: Type.Array(
-        Type.Object({ index: Type.Integer(), label: Type.String(), description: Type.String() }),
-      ),
-      moods: Type.Array(Mood),
-    }),
-  },
+  response: { 200: AtlasCatalogue },
   async handler({ request }) {
-    const headers = { etag: CATALOGUE_ETAG, 'cache-control': CACHE_CONTROL };
     // A revalidation answers 304: not a 2xx, so it is never charged, even with essencePerCall.
-    if (matchesEtag(request.headers['if-none-match'], CATALOGUE_ETAG))
-      return { status: 304, body: '', headers };
-    return { body: CATALOGUE_BODY, headers };
+    if (etagMatches(request.headers['if-none-match'], CATALOGUE_ETAG)) {
+      return { status: 304, body: '', headers: CATALOGUE_HEADERS };
+    }
+    return { body: CATALOGUE_BODY, headers: CATALOGUE_HEADERS };
   },
 });
+
+/**
+ * `GET /api/atlas/moods`: the same catalogue for Orrery's pages and anyone else, without a key or
+ * a session; the partner route above serves it to integrators, metered.
+ */
+export function atlasPublicRoutes(): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/api/atlas/moods',
+      {
+        schema: {
+          summary: 'The Atlas catalogue: families, layers and every mood with its coordinates (public).',
+          tags: ['atlas'],
+          response: { 200: AtlasCatalogue, 304: Type.Null() },
+        },
+        config: { auth: 'none', publicCors: true },
+      },
+      async (request, reply) => {
+        reply.headers(CATALOGUE_HEADERS);
+        if (etagMatches(request.headers['if-none-match'], CATALOGUE_ETAG)) return reply.code(304).send(null);
+        return CATALOGUE_BODY;
+      },
+    );
+  };
+}

@@ -125,8 +125,7 @@ export const collectiveRoute = partnerRoute({
   pure: true,
   response: { 200: CollectiveJson },
   async handler(_ctx, deps) {
-    const snapshot = await deps.trajectory.snapshot();
-    const active = { billboard: 0, event: 0, notification: 0, content_node: 0 };
+    const [snapshot, active] = await Promise.all([deps.trajectory.snapshot(), deps.cosmos.activeCounts()]);
     return { body: { ...snapshot, cosmos: { active }, disclaimer: DISCLAIMER } };
   },
 });
