@@ -44,6 +44,11 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
       process.exit(1);
     }, config.shutdownGraceMs);
     force.unref();
+    // Idle keep-alive sockets close at once; a socket that connected but never sent a request
+    // would hold the drain until Node's header timeout, so halfway through the grace every
+    // remaining connection is closed.
+    const sever = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs / 2);
+    sever.unref();
     try {
       await app.close();
       await councilJob.stop();
