@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Storage } from './db.ts';
+import type { Executor } from './tx.ts';
 
 export interface CounterState {
   count: number;
@@ -14,7 +15,11 @@ export interface CounterState {
  * callers on any number of instances never both see the last free slot.
  */
 export interface CounterStore {
-  hit(key: string, ttlMs: number, by?: number): Promise<CounterState>;
+  /**
+   * Counts `by` hits. `within`, a caller's transaction, is where the database store writes the
+   * count, so that it commits (or rolls back) with the caller's effect; Redis ignores it.
+   */
+  hit(key: string, ttlMs: number, by?: number, within?: Executor): Promise<CounterState>;
   peek(key: string): Promise<CounterState | null>;
   reset(key: string): Promise<void>;
   /** Deletes windows that have ended; a no-op where the store expires keys itself. */
@@ -24,9 +29,9 @@ export interface CounterStore {
 export class DatabaseCounters implements CounterStore {
   constructor(private readonly storage: Storage) {}
 
-  async hit(key: string, ttlMs: number, by = 1): Promise<CounterState> {
+  async hit(key: string, ttlMs: number, by = 1, within: Executor = this.storage.db): Promise<CounterState> {
     const now = Date.now();
-    const row = await this.storage.db
+    const row = await within
       .insertInto('counters')
       .values({ counter_key: key, count: by, expires_at: now + ttlMs })
       .onConflict((oc) =>

@@ -237,31 +237,3 @@ export async function pruneEvents(db: Executor, before: number, keep: number): P
 export async function pruneArchive(db: Executor, before: number): Promise<void> {
   await db.deleteFrom('cosmos_archive').where('archived_at', '<', before).execute();
 }
-
-const HIT_COUNTER = `insert into counters (counter_key, count, expires_at) values (?, 1, ?)
-  on conflict (counter_key) do update set
-    count = case when counters.expires_at <= ? then 1 else counters.count + 1 end,
-    expires_at = case when counters.expires_at <= ? then ? else counters.expires_at end
-  returning count, expires_at`;
-
-/**
- * The fixed-window counter of `DatabaseCounters.hit` (same table, same semantics), run on `db` so
- * that it can share the spawn's transaction.
- */
-export async function hitCounter(
-  db: Executor,
-  key: string,
-  ttlMs: number,
-  now: number,
-): Promise<{ count: number; resetAt: number }> {
-  const result = await run<{ count: number; expires_at: number }>(db, HIT_COUNTER, [
-    key,
-    now + ttlMs,
-    now,
-    now,
-    now + ttlMs,
-  ]);
-  const row = result.rows[0];
-  if (row === undefined) throw new Error('counter upsert returned no row');
-  return { count: Number(row.count), resetAt: Number(row.expires_at) };
-}

@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
-import { rateLimitHeaders } from '../../http/quota.ts';
+import { enforceWindow } from '../../http/quota.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { decodeCursor, page } from '../../lib/paging.ts';
 import { DAY, HOUR, iso, isoOrNull, MINUTE } from '../../lib/time.ts';
 import type { Bus } from '../../storage/bus.ts';
-import { type CounterStore, DatabaseCounters } from '../../storage/counters.ts';
+import type { CounterStore } from '../../storage/counters.ts';
 import type { Storage } from '../../storage/db.ts';
 import { LeasedJob } from '../../storage/leases.ts';
 import type { Executor } from '../../storage/tx.ts';
@@ -76,13 +76,6 @@ export interface SpawnResult {
 export interface StreamSink {
   send(event: CosmosEvent): void;
   close(): void;
-}
-
-export interface SpawnRate {
-  limit: number;
-  remaining: number;
-  resetSeconds: number;
-  limited: boolean;
 }
 
 export type ActiveCounts = Record<ObjectType, number>;
@@ -223,29 +216,6 @@ export class CosmosService {
   // ---- spawning ----------------------------------------------------------------------------
 
   /**
-   * Counts a spawn against its key's `SPAWN_RATE_PER_MINUTE`: a fixed one-minute window counted
-   * atomically, so instances sharing the store never both hand out the last spawn. With the
-   * database store the count is written in `db`, the spawn's own transaction: one commit instead
-   * of two, and a spawn that is refused or rolled back (this limit included) does not count. With
-   * Redis the count is Redis's, and every spawn that gets this far counts.
-   */
-  private async countSpawn(db: Executor, keyId: string, now: number): Promise<SpawnRate> {
-    const limit = this.config.limits.spawnPerMinute;
-    const key = `spawn:${keyId}`;
-    const { count, resetAt } =
-      this.counters instanceof DatabaseCounters
-        ? await repo.hitCounter(db, key, MINUTE, now)
-        : await this.counters.hit(key, MINUTE);
-    return {
-      limit,
-      remaining: Math.max(0, limit - count),
-      // Within the window however the store's clock and ours differ.
-      resetSeconds: Math.min(60, Math.max(1, Math.ceil((resetAt - Date.now()) / 1000))),
-      limited: count > limit,
-    };
-  }
-
-  /**
    * Creates an object inside `db`, the caller's transaction (the partner call's debit): if that
    * rolls back, the object, its position and its event go with it.
    */
@@ -264,15 +234,19 @@ export class CosmosService {
     if (mood === undefined) {
       throw AppError.field('/moodTarget', 'is not an Atlas mood id (see GET /api/v1/atlas/moods)');
     }
-    const rate = await this.countSpawn(db, owner.keyId, now);
-    const rateHeaders = rateLimitHeaders('minute', rate.limit, 60, rate.remaining, rate.resetSeconds);
-    if (rate.limited) {
-      throw new AppError(
-        'rate_limited',
-        `A key may spawn ${rate.limit} objects a minute; try again in ${rate.resetSeconds} s.`,
-        { headers: { ...rateHeaders, 'retry-after': String(rate.resetSeconds) } },
-      );
-    }
+    // Counted in the spawn's own transaction with the database store: one commit instead of two,
+    // and a spawn that is refused or rolled back (this limit included) does not count. With
+    // Redis every spawn that gets this far counts.
+    const limit = this.config.limits.spawnPerMinute;
+    const rateHeaders = await enforceWindow(this.counters, {
+      key: `spawn:${owner.keyId}`,
+      limit,
+      windowMs: MINUTE,
+      policy: 'minute',
+      code: 'rate_limited',
+      detail: (resetSeconds) => `A key may spawn ${limit} objects a minute; try again in ${resetSeconds} s.`,
+      within: db,
+    });
 
     const hours = input.durationHours ?? DEFAULT_DURATION_HOURS[input.type];
     // At least 1 ms, so that no object is born expired.

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
-import { rateLimitHeaders } from '../../http/quota.ts';
+import { enforceWindow } from '../../http/quota.ts';
 import { IdParams } from '../../http/schemas.ts';
 import { MINUTE } from '../../lib/time.ts';
 import {
@@ -23,19 +23,15 @@ import {
 function signalsRateLimit(deps: Deps) {
   const quota = deps.config.council.signalsPerMinute;
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { count, resetAt } = await deps.counters.hit(`council:signals:${request.ip}`, MINUTE);
-    const resetSeconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
-    const headers = rateLimitHeaders('minute', quota, 60, quota - count, resetSeconds);
+    const headers = await enforceWindow(deps.counters, {
+      key: `council:signals:${request.ip}`,
+      limit: quota,
+      windowMs: MINUTE,
+      policy: 'minute',
+      code: 'rate_limited',
+      detail: () => `At most ${quota} requests a minute for world signals; wait a moment.`,
+    });
     reply.headers(headers);
-    if (count > quota) {
-      throw new AppError(
-        'rate_limited',
-        `At most ${quota} requests a minute for world signals; wait a moment.`,
-        {
-          headers: { ...headers, 'retry-after': String(resetSeconds) },
-        },
-      );
-    }
   };
 }
 
