@@ -16,6 +16,7 @@ import { seedTrajectories } from '../src/domains/trajectory/seed.ts';
 import { TrajectoryService } from '../src/domains/trajectory/service.ts';
 import { openStorage } from '../src/storage/db.ts';
 import { migrate } from '../src/storage/migrate.ts';
+import { freshDatabase } from './databases.ts';
 
 const { values } = parseArgs({
   options: {
@@ -28,43 +29,16 @@ const { values } = parseArgs({
 });
 const GOAL_MS = 50;
 
-interface Database {
-  url: string;
-  drop(): Promise<void>;
-}
-
-async function freshDatabase(engine: string): Promise<Database> {
-  if (engine === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'orrery-bench-pulse-'));
-    return {
-      url: `sqlite:${join(dir, 'orrery.db')}`,
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const schema = `bench_pulse_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: values.postgres });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = new URL(values.postgres);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: values.postgres });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
-
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 async function benchEngine(engine: string): Promise<boolean> {
-  const database = await freshDatabase(engine);
+  const database = await freshDatabase(engine, values.postgres);
+  if (database === null) {
+    process.stdout.write(`\n[${engine}] skipped: ${values.postgres} is not reachable\n`);
+    return true;
+  }
   const storage = openStorage(database.url);
   try {
     await migrate(storage);

@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type ServiceProcess, startServiceProcess } from '../test/helpers/processes.ts';
+import { freshDatabase } from './databases.ts';
 
 const { values } = parseArgs({
   options: {
@@ -225,46 +226,6 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-async function postgresReachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function databaseFor(engine: string): Promise<{ url: string; drop(): Promise<void> } | null> {
-  if (engine === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'orrery-bench-'));
-    return {
-      url: `sqlite:${join(dir, 'bench.db')}`,
-      async drop() {
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  if (!(await postgresReachable(values.postgres))) return null;
-  const schema = `bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: values.postgres });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = new URL(values.postgres);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: values.postgres });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
-
 const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
 
 async function main(): Promise<void> {
@@ -276,7 +237,7 @@ async function main(): Promise<void> {
   let failed = false;
   try {
     for (const engine of values.engines.split(',').map((e) => e.trim())) {
-      const database = await databaseFor(engine);
+      const database = await freshDatabase(engine, values.postgres);
       if (!database) {
         process.stdout.write(`\n[${engine}] skipped: ${values.postgres} is not reachable\n`);
         continue;

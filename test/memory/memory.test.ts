@@ -339,6 +339,17 @@ describe('memory bridge', () => {
     assert.deepEqual(await contents(t, key, { tag: 'drop' }), []);
     assert.deepEqual(await contents(t, key, { q: 'harbour' }), ['keep this harbour note']);
   });
+
+  test('the owner routes refuse bad paging and malformed ids', async () => {
+    const account = await signup(t.app);
+    const list = (query: string) => withCookie(t.app, account.cookie, 'GET', `/api/memory${query}`);
+    expectInvalidField(await list('?limit=0'), '/query/limit');
+    expectInvalidField(await list('?limit=101'), '/query/limit');
+    expectInvalidField(await list('?cursor=not-a-cursor'), '/query/cursor');
+    expectInvalidField(await list('?keyId=key_x'), '/query/keyId');
+    const malformed = await withCookie(t.app, account.cookie, 'DELETE', `/api/memory/${'x'.repeat(300)}`);
+    assert.ok([400, 404].includes(malformed.statusCode), `${malformed.statusCode} ${malformed.body}`);
+  });
 });
 
 describe('memory bridge: the per-key cap', () => {

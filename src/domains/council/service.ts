@@ -127,6 +127,17 @@ function defaultName(url: URL): string {
  * fetches every due feed (each failure stays with its feed), reads new entries, and stores each
  * story once, by canonical link.
  */
+/** A stored world signal as other domains read it; `sortAt` orders them. */
+export interface SignalRecord {
+  id: string;
+  title: string;
+  summary: string;
+  link: string;
+  sourceName: string;
+  moodId: string;
+  sortAt: number;
+}
+
 export class CouncilService {
   private readonly limits: FetchLimits;
   private readonly periodMs: number;
@@ -237,20 +248,7 @@ export class CouncilService {
   }
 
   /** Signals newest first strictly before a `(sortAt, id)` position; for the discovery feed. */
-  async signalsBefore(
-    limit: number,
-    before: { at: number; id: string } | null,
-  ): Promise<
-    {
-      id: string;
-      title: string;
-      summary: string;
-      link: string;
-      sourceName: string;
-      moodId: string;
-      sortAt: number;
-    }[]
-  > {
+  async signalsBefore(limit: number, before: { at: number; id: string } | null): Promise<SignalRecord[]> {
     const rows = await repo.listSignals(this.storage.db, limit, before);
     return rows.map((row) => ({
       id: row.id,

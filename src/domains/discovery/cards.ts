@@ -1,6 +1,7 @@
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
 import { HOUR, iso } from '../../lib/time.ts';
 import { ATLAS, type FamilyId, family as familyById, findMood, type Mood } from '../atlas/catalogue.ts';
+import type { SignalRecord } from '../council/service.ts';
 
 export type CardKind = 'pulse' | 'mood' | 'signal' | 'object';
 
@@ -37,16 +38,8 @@ export interface ObjectView {
   expiresAt: string | null;
 }
 
-/** A stored world signal. */
-export interface SignalView {
-  id: string;
-  title: string;
-  summary: string;
-  link: string;
-  sourceName: string;
-  moodId: string;
-  sortAt: number;
-}
+/** A stored world signal, as the Council keeps it. */
+export type SignalView = SignalRecord;
 
 /** The pulse shows no group smaller than this (the trajectory domain enforces it too). */
 export const PULSE_MIN_PARTICIPANTS = 5;

@@ -15,15 +15,8 @@ export interface ArcCheckin {
   intensity: number;
 }
 
-export interface ArcPoint {
-  at: string;
-  moodId: string;
-  family: FamilyId;
-  valence: number;
-  arousal: number;
-  dominance: number;
-  intensity: number;
-}
+/** A check-in as the arc shows it: no id, and its time in ISO 8601. */
+export type ArcPoint = Omit<ArcCheckin, 'id' | 'at'> & { at: string };
 
 export interface Transition {
   from: FamilyId;
@@ -90,15 +83,7 @@ export function buildArc(date: string, timezone: string, checkins: readonly ArcC
   return {
     date,
     timezone,
-    points: checkins.map((c) => ({
-      at: iso(c.at),
-      moodId: c.moodId,
-      family: c.family,
-      valence: c.valence,
-      arousal: c.arousal,
-      dominance: c.dominance,
-      intensity: c.intensity,
-    })),
+    points: checkins.map(({ id: _id, at, ...point }): ArcPoint => ({ at: iso(at), ...point })),
     state,
     transitions,
     summary: {
