@@ -5,7 +5,7 @@ import { AccountsService } from './domains/accounts/service.ts';
 import { CosmosService } from './domains/cosmos/service.ts';
 import { CouncilService } from './domains/council/service.ts';
 import { DiscoveryService } from './domains/discovery/service.ts';
-import { createMeter, type Meter } from './domains/essence/meter.ts';
+import { Charger } from './domains/essence/charge.ts';
 import { EssenceService } from './domains/essence/service.ts';
 import { KeysService } from './domains/keys/service.ts';
 import { MemoryService } from './domains/memory/service.ts';
@@ -25,7 +25,8 @@ export interface Deps {
   readonly counters: CounterStore;
   readonly bus: Bus;
   readonly essence: EssenceService;
-  readonly meter: Meter;
+  /** The charge unit of work: every balance change, with group commit. */
+  readonly charger: Charger;
   readonly accounts: AccountsService;
   readonly keys: KeysService;
   readonly trajectory: TrajectoryService;
@@ -88,7 +89,8 @@ export async function createDeps(
     bus = new LocalBus();
   }
 
-  const essence = new EssenceService(storage);
+  const charger = new Charger(storage, log);
+  const essence = new EssenceService(storage, charger);
   const accounts = new AccountsService(storage, counters, essence, config);
   const keys = new KeysService(storage, bus, config, log);
   await keys.start();
@@ -115,7 +117,7 @@ export async function createDeps(
     counters,
     bus,
     essence,
-    meter: createMeter(storage),
+    charger,
     accounts,
     keys,
     trajectory,
@@ -128,6 +130,7 @@ export async function createDeps(
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {
+  await deps.charger.close();
   await deps.cosmos.close();
   await deps.bus.close();
   if (deps.redis) deps.redis.disconnect();

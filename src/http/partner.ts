@@ -2,14 +2,15 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import type { Deps } from '../deps.ts';
-import * as essenceRepo from '../domains/essence/repo.ts';
+import type { AfterCommit, CallReply, ChargeOutcome, UsageOutcome } from '../domains/essence/charge.ts';
 import type { Scope, VerifiedKey } from '../domains/keys/service.ts';
+import { canonicalJson } from '../lib/canonical-json.ts';
 import { fromMilli, toMilli } from '../lib/essence.ts';
-import { newId } from '../lib/ids.ts';
-import { DAY } from '../lib/time.ts';
 import type { Executor } from '../storage/tx.ts';
 import type { PartnerMeta } from './auth.ts';
 import { AppError } from './errors.ts';
+import { enforceWindow } from './quota.ts';
+import { Strict } from './schemas.ts';
 
 /** What a partner handler returns; the toolkit serialises, meters and (for POST) records it. */
 export interface PartnerResult {
@@ -21,8 +22,18 @@ export interface PartnerResult {
 export interface PartnerContext<B, Q, P> {
   request: FastifyRequest;
   key: VerifiedKey;
-  /** The transaction the debit runs in; effects written here commit only with the debit. */
+  /**
+   * Where the handler writes: the charge's transaction (the unit of work, see
+   * `domains/essence/charge.ts`). Rows written here (an object, an outbox event) commit with the
+   * debit, its ledger row and the idempotency record, or not at all. A pure handler gets the pool
+   * and must not write.
+   */
   db: Executor;
+  /**
+   * Runs `callback` once the call's transaction has committed: live events, webhooks, cache
+   * updates. Never runs if the call was refused, declined, failed or rolled back.
+   */
+  afterCommit(callback: AfterCommit): void;
   body: B;
   query: Q;
   params: P;
@@ -58,10 +69,14 @@ export interface PartnerRouteSpec<
   params?: P;
   response?: Record<number, TSchema>;
   /**
-   * The handler writes nothing, so it may run before the debit (the fast path: one atomic
-   * statement or synchronous transaction, no transaction held across the handler).
+   * The handler writes nothing, so it runs before the charge, outside any transaction, and its
+   * result is discarded if the charge is refused.
    */
   pure?: boolean;
+  /** Whether the route takes `Idempotency-Key` (default: POST routes do). */
+  idempotent?: boolean;
+  /** Whether the key's own rate limit (`rateLimit`) counts this route's calls (default true). */
+  keyRateLimit?: boolean;
   /** A valid request, used in the OpenAPI document and by the common route tests. */
   example?: PartnerExample;
   handler(
@@ -93,12 +108,9 @@ export interface PartnerRoute {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 const REPLAYED_HEADERS = ['content-type', 'location'] as const;
-
-class Declined extends Error {
-  constructor(readonly result: PartnerResult) {
-    super('handler declined');
-  }
-}
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** No query parameters: any one sent is unknown, and a 400 names it. */
+const NO_QUERY = Strict({});
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   const raw = request.headers['idempotency-key'];
@@ -111,22 +123,47 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
   return raw;
 }
 
-function requestHash(method: string, path: string, body: unknown): string {
+/** The request as idempotency sees it: route and JSON value of the body (key order and spacing aside). */
+function fingerprint(method: string, path: string, body: unknown): string {
   return createHash('sha256')
-    .update(`${method} ${path}\n${JSON.stringify(body ?? null)}`)
+    .update(`${method} ${path}\n${canonicalJson(body ?? null)}`)
     .digest('hex');
+}
+
+function essenceHeaders(costMilli: number, balanceMilli: number): Record<string, string> {
+  return { 'essence-cost': String(fromMilli(costMilli)), 'essence-balance': String(fromMilli(balanceMilli)) };
 }
 
 function insufficient(costMilli: number, balanceMilli: number): AppError {
   return new AppError(
     'insufficient_essence',
     `This call costs ${fromMilli(costMilli)} Essence; the balance is ${fromMilli(balanceMilli)}.`,
-    { extras: { balance: fromMilli(balanceMilli), cost: fromMilli(costMilli) } },
+    {
+      extras: { balance: fromMilli(balanceMilli), cost: fromMilli(costMilli) },
+      headers: essenceHeaders(0, balanceMilli),
+    },
+  );
+}
+
+function idempotencyConflict(): AppError {
+  return new AppError(
+    'idempotency_conflict',
+    'This Idempotency-Key was already used with a different request.',
   );
 }
 
 function isSuccess(status: number): boolean {
   return status >= 200 && status < 300;
+}
+
+function toReply(result: PartnerResult): CallReply {
+  const headers = result.headers ?? {};
+  const replayHeaders: Record<string, string> = { 'content-type': JSON_TYPE };
+  for (const name of REPLAYED_HEADERS) {
+    const value = headers[name];
+    if (value !== undefined) replayHeaders[name] = value;
+  }
+  return { status: result.status ?? 200, payload: JSON.stringify(result.body), headers, replayHeaders };
 }
 
 function send(
@@ -135,17 +172,27 @@ function send(
   payload: string,
   headers: Record<string, string>,
 ): FastifyReply {
-  return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(payload);
+  return reply.code(status).headers(headers).type(JSON_TYPE).send(payload);
+}
+
+function usageOutcome(status: number): UsageOutcome {
+  if (isSuccess(status)) return 'succeeded';
+  if (status === 402) return 'insufficientEssence';
+  if (status === 429) return 'rateLimited';
+  if (status >= 500) return 'failed';
+  return 'refused';
 }
 
 /**
  * Declares a partner route once: method, path, scope, default cost, purpose and schemas.
- * Authentication and the scope check (auth hook, `config.auth = 'key'`), validation (schemas),
- * metering, idempotency, CORS and documentation all follow from this declaration.
+ * Authentication and the scope check (auth hook, `config.auth = 'key'`), the key's rate limit,
+ * validation (schemas; a route without a query schema takes no query parameters), metering,
+ * idempotency, usage counts, CORS and documentation all follow from this declaration.
  *
- * Metering: the debit is one guarded statement inside a transaction that also holds the
- * handler's effects, the ledger row and the idempotency record. A handler that answers non-2xx
- * or throws rolls all of it back, so failed calls cost nothing and leave nothing behind.
+ * Metering is the essence domain's unit of work (`deps.charger`, see `domains/essence/charge.ts`):
+ * this toolkit only declares the charge (cost, idempotency, the handler as its effect) and maps the
+ * outcome to HTTP. It writes no SQL. Every answer to a recognised key carries `Essence-Cost` (0
+ * unless this call was charged) and `Essence-Balance`.
  */
 export function partnerRoute<
   B extends TSchema | undefined = undefined,
@@ -162,6 +209,8 @@ export function partnerRoute<
   };
   const defaultCostMilli = toMilli(spec.cost);
   const routeLabel = `${spec.method} ${spec.path}`;
+  const takesIdempotencyKey = spec.idempotent ?? spec.method === 'POST';
+  const countsKeyRate = spec.keyRateLimit ?? true;
 
   return {
     meta,
@@ -171,17 +220,57 @@ export function partnerRoute<
         summary: spec.purpose,
         tags: spec.tags ?? ['partner'],
         security: [{ bearerKey: [] }, { headerKey: [] }],
+        querystring: spec.query ?? NO_QUERY,
       };
       if (spec.body) schema.body = spec.body;
-      if (spec.query) schema.querystring = spec.query;
       if (spec.params) schema.params = spec.params;
       if (spec.response) schema.response = spec.response;
+
+      const charger = deps.charger;
+      const balanceOf = async (userId: string) => (await charger.balance(userId)) ?? 0;
 
       app.route({
         method: spec.method,
         url: spec.path,
         schema,
         config: { auth: 'key', partner: meta, publicCors: spec.publicCors ?? false },
+        // The key's own rate limit counts every authenticated call, valid or not, before anything
+        // is charged; past it → 429 rate_limited, uncharged.
+        preValidation: async (request, reply) => {
+          const key = request.apiKey;
+          if (!countsKeyRate || key === null || key.rateLimit === null) return;
+          const { limit, windowSeconds } = key.rateLimit;
+          const headers = await enforceWindow(deps.counters, {
+            key: `key-rate:${key.id}`,
+            limit,
+            windowMs: windowSeconds * 1000,
+            policy: 'key',
+            code: 'rate_limited',
+            detail: (resetSeconds) =>
+              `This key may make ${limit} calls every ${windowSeconds} s; try again in ${resetSeconds} s.`,
+          });
+          reply.headers(headers);
+        },
+        // Refusals raised before or around the charge (validation, rate limits, failures) still
+        // tell a recognised key what it paid (nothing) and what it has.
+        onSend: async (request, reply, payload) => {
+          const key = request.apiKey;
+          if (key !== null && !reply.hasHeader('essence-cost')) {
+            reply.headers(essenceHeaders(0, await balanceOf(key.userId)));
+          }
+          return payload;
+        },
+        onResponse: async (request, reply) => {
+          const key = request.apiKey;
+          if (key === null) return;
+          const cost = Number(reply.getHeader('essence-cost') ?? 0);
+          charger.recordUsage(
+            key.id,
+            routeLabel,
+            usageOutcome(reply.statusCode),
+            Number.isFinite(cost) ? toMilli(cost) : 0,
+          );
+        },
         handler: async (request, reply) => {
           const key = request.apiKey;
           if (key === null) throw AppError.unauthenticated();
@@ -189,12 +278,13 @@ export function partnerRoute<
             meta.keyCostApplies && key.essencePerCallMilli !== null
               ? key.essencePerCallMilli
               : defaultCostMilli;
-          const idempotencyKey = spec.method === 'POST' ? idempotencyKeyOf(request) : null;
+          const idempotencyKey = takesIdempotencyKey ? idempotencyKeyOf(request) : null;
           let balanceRead: Promise<number> | undefined;
           const balanceMilli = () => {
-            balanceRead ??= deps.meter.balance(key.userId).then((balance) => balance ?? 0);
+            balanceRead ??= balanceOf(key.userId);
             return balanceRead;
           };
+          const early: AfterCommit[] = [];
           const ctxBase = {
             balanceMilli,
             request,
@@ -204,171 +294,97 @@ export function partnerRoute<
             params: (request.params ?? {}) as never,
             requestId: request.id,
           };
-
-          // Calls that write nothing (pure handlers, or free calls) skip the transaction: the
-          // handler runs, then one atomic debit decides. If that debit finds the balance short,
-          // the result is discarded and the caller gets 402, so nothing observable executed.
-          if ((spec.pure || costMilli === 0) && idempotencyKey === null) {
-            const result = await spec.handler({ ...ctxBase, db: deps.storage.db }, deps);
-            const status = result.status ?? 200;
-            if (costMilli === 0 || !isSuccess(status)) {
-              return send(reply, status, JSON.stringify(result.body), {
-                ...result.headers,
-                'essence-cost': '0',
-                'essence-balance': String(fromMilli(await balanceMilli())),
-              });
-            }
-            const now = Date.now();
-            const outcome = await deps.meter.debit({
-              userId: key.userId,
-              keyId: key.id,
-              costMilli,
-              route: routeLabel,
-              requestId: request.id,
-              ledgerId: newId('led', now),
-              now,
-            });
-            if (!outcome.ok) throw insufficient(costMilli, outcome.balance);
-            return send(reply, status, JSON.stringify(result.body), {
-              ...result.headers,
-              'essence-cost': String(fromMilli(costMilli)),
-              'essence-balance': String(fromMilli(outcome.balanceAfter)),
-            });
-          }
-
-          const hash =
+          const idempotency =
             idempotencyKey === null
-              ? ''
-              : requestHash(spec.method, request.url.split('?')[0] ?? '', request.body);
-          const now = Date.now();
-          const replay = (stored: essenceRepo.IdempotencyRow, balance: number) =>
-            reply
-              .code(stored.status_code)
-              .headers({
-                ...(JSON.parse(stored.response_headers) as Record<string, string>),
-                'idempotent-replayed': 'true',
-                'essence-cost': '0',
-                'essence-balance': String(fromMilli(balance)),
-              })
-              .send(stored.response_body);
+              ? null
+              : {
+                  scope: key.id,
+                  key: idempotencyKey,
+                  fingerprint: fingerprint(spec.method, request.url.split('?')[0] ?? '', request.body),
+                };
 
           // A pure handler never runs inside the transaction: it may take long (an upstream
           // provider) and a transaction held that long would stall every writer. An earlier
-          // answer is replayed without running it; otherwise it runs first, and the transaction
-          // below only claims the key, debits and records. If a concurrent twin wins the claim,
-          // this run's result is discarded and the twin's answer replayed: the handler wrote
-          // nothing, so nothing observable ran twice.
-          let precomputed: PartnerResult | undefined;
-          if (spec.pure && idempotencyKey !== null) {
-            const earlier = await essenceRepo.findIdempotency(deps.storage.db, key.userId, idempotencyKey);
-            if (earlier && earlier.status_code !== 0 && Number(earlier.expires_at) > now) {
-              if (earlier.request_hash !== hash) {
-                throw new AppError(
-                  'idempotency_conflict',
-                  'This Idempotency-Key was already used with a different request.',
-                );
-              }
-              return replay(earlier, await balanceMilli());
+          // answer is replayed without running it; otherwise it runs first and the charge only
+          // debits and records. If the charge is refused (or a concurrent twin won the key), this
+          // run's result is discarded: the handler wrote nothing, so nothing observable ran.
+          let precomputed: CallReply | undefined;
+          if (spec.pure) {
+            if (idempotency !== null) {
+              const earlier = await charger.findReplay(idempotency);
+              if (earlier === 'conflict') throw idempotencyConflict();
+              if (earlier !== null) return replay(reply, earlier, await balanceMilli());
             }
-            precomputed = await spec.handler({ ...ctxBase, db: deps.storage.db }, deps);
+            const result = await spec.handler(
+              { ...ctxBase, db: deps.storage.db, afterCommit: (callback) => early.push(callback) },
+              deps,
+            );
+            precomputed = toReply(result);
+            if (!isSuccess(precomputed.status) || (costMilli === 0 && idempotency === null)) {
+              const balance = await balanceMilli();
+              // Nothing to commit: a successful free call's callbacks run now, a declined one's never.
+              if (isSuccess(precomputed.status)) charger.runAfterCommit(early);
+              return send(reply, precomputed.status, precomputed.payload, {
+                ...precomputed.headers,
+                ...essenceHeaders(0, balance),
+              });
+            }
           }
-          try {
-            if (precomputed !== undefined && !isSuccess(precomputed.status ?? 200))
-              throw new Declined(precomputed);
-            const outcome = await deps.storage.db.transaction().execute(async (tx) => {
-              if (idempotencyKey !== null) {
-                await essenceRepo.deleteExpiredIdempotency(tx, key.userId, idempotencyKey, now);
-                const claimed = await essenceRepo.claimIdempotencyKey(tx, {
-                  owner_id: key.userId,
-                  idempotency_key: idempotencyKey,
-                  request_hash: hash,
-                  status_code: 0,
-                  response_headers: '{}',
-                  response_body: '',
-                  created_at: now,
-                  expires_at: now + DAY,
-                });
-                if (!claimed) {
-                  const stored = await essenceRepo.findIdempotency(tx, key.userId, idempotencyKey);
-                  if (!stored || stored.request_hash !== hash || stored.status_code === 0) {
-                    throw new AppError(
-                      'idempotency_conflict',
-                      'This Idempotency-Key was already used with a different request.',
-                    );
-                  }
-                  const balance = await essenceRepo.readBalance(tx, key.userId);
-                  return { kind: 'replay' as const, stored, balance: balance ?? 0 };
-                }
-              }
 
-              // Reserve first, debit and ledger row together: nothing runs unless the balance
-              // covers the cost, and a declined or failed handler rolls both back.
-              let balanceAfter: number | undefined;
-              if (costMilli > 0) {
-                const entry = await essenceRepo.applyChange(tx, {
-                  id: newId('led', now),
-                  user_id: key.userId,
-                  key_id: key.id,
-                  route: routeLabel,
-                  amount_milli: -costMilli,
-                  request_id: request.id,
-                  idempotency_key: idempotencyKey,
-                  reason: null,
-                  created_at: now,
-                });
-                if (entry === undefined) {
-                  throw insufficient(costMilli, (await essenceRepo.readBalance(tx, key.userId)) ?? 0);
-                }
-                balanceAfter = entry.balance_after_milli;
-              } else {
-                balanceAfter = await essenceRepo.readBalance(tx, key.userId);
-              }
-
-              const result = precomputed ?? (await spec.handler({ ...ctxBase, db: tx }, deps));
-              const status = result.status ?? 200;
-              if (!isSuccess(status)) throw new Declined(result);
-              const payload = JSON.stringify(result.body);
-
-              if (idempotencyKey !== null) {
-                const replayHeaders: Record<string, string> = {
-                  'content-type': 'application/json; charset=utf-8',
-                };
-                for (const name of REPLAYED_HEADERS) {
-                  const value = result.headers?.[name];
-                  if (value !== undefined) replayHeaders[name] = value;
-                }
-                await essenceRepo.completeIdempotency(tx, key.userId, idempotencyKey, {
-                  status_code: status,
-                  response_headers: JSON.stringify(replayHeaders),
-                  response_body: payload,
-                });
-              }
-              return {
-                kind: 'fresh' as const,
-                status,
-                payload,
-                headers: result.headers,
-                balance: balanceAfter ?? 0,
-              };
-            });
-
-            if (outcome.kind === 'replay') return replay(outcome.stored, outcome.balance);
-            return send(reply, outcome.status, outcome.payload, {
-              ...outcome.headers,
-              'essence-cost': String(fromMilli(costMilli)),
-              'essence-balance': String(fromMilli(outcome.balance)),
-            });
-          } catch (error) {
-            if (!(error instanceof Declined)) throw error;
-            const balance = (await deps.meter.balance(key.userId)) ?? 0;
-            return send(reply, error.result.status ?? 400, JSON.stringify(error.result.body), {
-              ...error.result.headers,
-              'essence-cost': '0',
-              'essence-balance': String(fromMilli(balance)),
-            });
-          }
+          const outcome = await charger.charge({
+            userId: key.userId,
+            keyId: key.id,
+            route: routeLabel,
+            requestId: request.id,
+            costMilli,
+            idempotency,
+            reply: precomputed,
+            afterCommit: early,
+            effect:
+              precomputed === undefined
+                ? async (unit) =>
+                    toReply(
+                      await spec.handler({ ...ctxBase, db: unit.tx, afterCommit: unit.afterCommit }, deps),
+                    )
+                : undefined,
+          });
+          return answer(reply, outcome);
         },
       });
     },
   };
+}
+
+function replay(
+  reply: FastifyReply,
+  stored: { status: number; payload: string; headers: Record<string, string> },
+  balanceMilli: number,
+): FastifyReply {
+  return reply
+    .code(stored.status)
+    .headers({ ...stored.headers, 'idempotent-replayed': 'true', ...essenceHeaders(0, balanceMilli) })
+    .send(stored.payload);
+}
+
+function answer(reply: FastifyReply, outcome: ChargeOutcome): FastifyReply {
+  switch (outcome.kind) {
+    case 'charged':
+      return send(reply, outcome.reply.status, outcome.reply.payload, {
+        ...outcome.reply.headers,
+        ...essenceHeaders(outcome.costMilli, outcome.balanceMilli),
+      });
+    case 'declined':
+      return send(reply, outcome.reply.status, outcome.reply.payload, {
+        ...outcome.reply.headers,
+        ...essenceHeaders(0, outcome.balanceMilli),
+      });
+    case 'replayed':
+      return replay(reply, outcome.reply, outcome.balanceMilli);
+    case 'insufficient':
+      throw insufficient(outcome.costMilli, outcome.balanceMilli);
+    case 'conflict':
+      throw idempotencyConflict();
+    case 'failed':
+      throw outcome.error;
+  }
 }

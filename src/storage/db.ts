@@ -2,12 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
+  CompiledQuery,
+  type DatabaseConnection,
   type DatabaseIntrospector,
   type DatabaseMetadata,
+  type Driver,
   Kysely,
   PostgresDialect,
   type SchemaMetadata,
   SqliteDialect,
+  SqliteDriver,
   sql,
   type TableMetadata,
 } from 'kysely';
@@ -47,7 +51,9 @@ function openSqlite(location: string): Storage {
   handle.pragma('synchronous = NORMAL');
   handle.pragma('foreign_keys = ON');
   handle.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(handle) }) });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(handle) }),
+  });
   return {
     engine: 'sqlite',
     db,
@@ -60,6 +66,28 @@ function openSqlite(location: string): Storage {
       await db.destroy();
     },
   };
+}
+
+/**
+ * Every transaction takes SQLite's write lock when it begins (`BEGIN IMMEDIATE`), not at its first
+ * write: a transaction that read first and then wants to write can be refused outright
+ * (SQLITE_BUSY, which no busy timeout waits out) when another process wrote meanwhile. Within one
+ * process Kysely already runs one transaction at a time on its single connection.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly options: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(options);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.options);
+  }
 }
 
 /**

@@ -38,6 +38,9 @@ export interface ApiKeysTable {
   expires_at: number | null;
   revoked_at: number | null;
   rotated_to: string | null;
+  /** Calls allowed per window, or null for no per-key rate limit (then the window is null too). */
+  rate_limit: number | null;
+  rate_window_seconds: number | null;
 }
 
 export interface LedgerTable {
@@ -63,6 +66,20 @@ export interface IdempotencyTable {
   response_body: string;
   created_at: number;
   expires_at: number;
+}
+
+/** Calls of one key on one route on one UTC day, by outcome. */
+export interface KeyUsageTable {
+  key_id: string;
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  route: string;
+  succeeded: number;
+  insufficient_essence: number;
+  rate_limited: number;
+  refused: number;
+  failed: number;
+  spent_milli: number;
 }
 
 export interface CountersTable {
@@ -244,6 +261,7 @@ export interface Database {
   ledger: LedgerTable;
   idempotency: IdempotencyTable;
   counters: CountersTable;
+  key_usage: KeyUsageTable;
   leases: LeasesTable;
   memories: MemoriesTable;
   memory_tags: MemoryTagsTable;

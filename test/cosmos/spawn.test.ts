@@ -166,7 +166,9 @@ describe(`cosmos spawn (${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'})`, () => {
     for (const [payload, path] of cases) {
       const response = await spawn(key, payload);
       expectInvalidField(response, path);
-      assert.equal(response.headers['essence-cost'], undefined, JSON.stringify(payload));
+      // A refusal to a recognised key says what it cost (nothing) and what is left.
+      assert.equal(response.headers['essence-cost'], '0', JSON.stringify(payload));
+      assert.equal(response.headers['essence-balance'], '1000', JSON.stringify(payload));
     }
     expectProblem(await spawn(key, '[1,2]'), 400, 'invalid_request');
     expectProblem(await spawn(key, '{"title": "x",'), 400, 'invalid_request');

@@ -144,6 +144,7 @@ describe('API keys', () => {
         'lastUsedAt',
         'name',
         'prefix',
+        'rateLimit',
         'revokedAt',
         'scopes',
       ]);

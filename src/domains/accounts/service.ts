@@ -92,20 +92,22 @@ export class AccountsService {
       balance_milli: 0,
       created_at: now,
     };
-    const created = await this.storage.db
-      .transaction()
-      .execute(async (tx) => {
+    const created = await this.essence
+      .inTransaction(async ({ tx, afterCommit }) => {
         if (await repo.findUserByEmail(tx, email)) return undefined;
         await repo.insertUser(tx, row);
         if (this.config.signupEssenceMilli > 0) {
           // The welcome grant is a ledger entry like any other, so balance = sum(ledger) from the start.
-          await this.essence.applyInTransaction(tx, {
-            userId: row.id,
-            amountMilli: this.config.signupEssenceMilli,
-            route: 'POST /api/auth/signup',
-            requestId,
-            reason: 'welcome grant',
-          });
+          await this.essence.applyInTransaction(
+            { tx, afterCommit },
+            {
+              userId: row.id,
+              amountMilli: this.config.signupEssenceMilli,
+              route: 'POST /api/auth/signup',
+              requestId,
+              reason: 'welcome grant',
+            },
+          );
         }
         return repo.findUserById(tx, row.id);
       })

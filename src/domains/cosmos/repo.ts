@@ -1,31 +1,15 @@
-import { CompiledQuery, PostgresAdapter, type QueryResult, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
+import { runRaw } from '../../storage/raw.ts';
 import type { CosmosEventsTable, CosmosObjectsTable } from '../../storage/schema.ts';
 import type { Executor } from '../../storage/tx.ts';
 
 export type ObjectRow = Selectable<CosmosObjectsTable>;
 export type EventRow = Selectable<CosmosEventsTable>;
 
-/*
- * The statements of a spawn run as fixed SQL text handed to Kysely precompiled: building and
- * compiling a query costs several times what SQLite takes to run these small statements, and a
- * spawn runs four of them. The text is plain SQL both engines accept; `?` placeholders become
- * `$n` on PostgreSQL. Everything else here uses the query builder.
- */
-const POSTGRES_TEXT = new Map<string, string>();
-
-function run<R>(db: Executor, text: string, parameters: readonly unknown[]): Promise<QueryResult<R>> {
-  let sqlText = text;
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    let converted = POSTGRES_TEXT.get(text);
-    if (converted === undefined) {
-      let n = 0;
-      converted = text.replace(/\?/g, () => `$${++n}`);
-      POSTGRES_TEXT.set(text, converted);
-    }
-    sqlText = converted;
-  }
-  return db.executeQuery<R>(CompiledQuery.raw(sqlText, [...parameters]));
-}
+// The statements of a spawn run as fixed SQL text (`runRaw`): building and compiling a query costs
+// several times what SQLite takes to run these small statements. Everything else here uses the
+// query builder.
+const run = runRaw;
 
 const INSERT_OBJECT = `insert into cosmos_objects
   (id, owner_id, key_id, type, title, description, mood_target, family, layer_target, position, x, y, z, created_at, expires_at)

@@ -1,9 +1,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
-import { type PartnerRoute, partnerRoute } from '../../http/partner.ts';
+import { partnerRoute } from '../../http/partner.ts';
 import {
   CosmosObjectSchema,
   ObjectParams,
@@ -22,15 +21,7 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 const RETRY_MS = 3000;
 const LAST_EVENT_ID = /^\d{1,15}$/;
 
-/**
- * Events of spawns whose transaction is still open, by request. The partner toolkit commits after
- * the handler returns; the event is announced from `onResponse`, once the 201 has gone out, so no
- * stream ever hears of an object that a rollback then removed, and a client reacting to the event
- * always finds the object.
- */
-const uncommitted = new WeakMap<FastifyRequest, CosmosEvent>();
-
-const spawn = partnerRoute({
+export const spawnRoute = partnerRoute({
   method: 'POST',
   path: '/api/v1/world/spawn',
   scope: 'write',
@@ -48,7 +39,7 @@ const spawn = partnerRoute({
       durationHours: 1,
     },
   },
-  async handler({ db, key, body, request }, deps) {
+  async handler({ db, key, body, afterCommit }, deps) {
     const { object, event, rateHeaders } = await deps.cosmos.spawn(
       db,
       { userId: key.userId, keyId: key.id },
@@ -61,7 +52,9 @@ const spawn = partnerRoute({
         durationHours: body.durationHours,
       },
     );
-    uncommitted.set(request, event);
+    // Announced once the spawn has committed, never before: no stream hears of an object that a
+    // rollback then removed, and a client reacting to the event always finds the object.
+    afterCommit(() => deps.cosmos.announce(event));
     return {
       status: 201,
       body: {
@@ -78,23 +71,6 @@ const spawn = partnerRoute({
     };
   },
 });
-
-/** `POST /api/v1/world/spawn`: the partner route plus its post-commit announcement. */
-export const spawnRoute: PartnerRoute = {
-  meta: spawn.meta,
-  example: spawn.example,
-  register(app, deps) {
-    app.register(async (scope) => {
-      scope.addHook('onResponse', async (request, reply) => {
-        const event = uncommitted.get(request);
-        if (event === undefined) return;
-        uncommitted.delete(request);
-        if (reply.statusCode === 201) await deps.cosmos.announce(event);
-      });
-      spawn.register(scope, deps);
-    });
-  },
-};
 
 export const objectRoute = partnerRoute({
   method: 'GET',

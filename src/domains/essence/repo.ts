@@ -1,11 +1,19 @@
 import { sql } from 'kysely';
-import type { IdempotencyTable, LedgerTable } from '../../storage/schema.ts';
+import { onPostgres, runRaw } from '../../storage/raw.ts';
+import type { IdempotencyTable, KeyUsageTable, LedgerTable } from '../../storage/schema.ts';
 import type { Executor } from '../../storage/tx.ts';
 
 export type LedgerRow = LedgerTable;
+export type UsageRow = KeyUsageTable;
+
+/*
+ * Writes to `users.balance_milli`, `ledger`, `idempotency` and `key_usage` are called from one
+ * module only, the unit of work (`charge.ts`): that is what keeps balance = sum(ledger).
+ */
 
 /**
- * Moves a balance by `deltaMilli` in one guarded statement. The `balance + delta >= 0` guard is
+ * Moves a balance by `deltaMilli` in one guarded statement
+ * (`… SET balance = balance + delta WHERE id = ? AND balance + delta >= 0`). The guard is
  * evaluated against the row as it is at write time (PostgreSQL re-checks it after waiting on a
  * concurrent writer's lock), so two debits racing for the last Essence cannot both pass.
  * Returns the new balance, or undefined when the guard (or a missing user) refused the change.
@@ -15,43 +23,96 @@ export async function applyBalanceDelta(
   userId: string,
   deltaMilli: number,
 ): Promise<number | undefined> {
-  const row = await db
-    .updateTable('users')
-    .set({ balance_milli: sql`balance_milli + ${deltaMilli}` })
-    .where('id', '=', userId)
-    .where(sql<boolean>`balance_milli + ${deltaMilli} >= 0`)
-    .returning('balance_milli')
-    .executeTakeFirst();
+  const result = await runRaw<{ balance_milli: number }>(
+    db,
+    'update users set balance_milli = balance_milli + ? where id = ? and balance_milli + ? >= 0 returning balance_milli',
+    [deltaMilli, userId, deltaMilli],
+  );
+  const row = result.rows[0];
   return row === undefined ? undefined : Number(row.balance_milli);
 }
 
 export async function readBalance(db: Executor, userId: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select('balance_milli')
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const result = await runRaw<{ balance_milli: number }>(db, 'select balance_milli from users where id = ?', [
+    userId,
+  ]);
+  const row = result.rows[0];
   return row === undefined ? undefined : Number(row.balance_milli);
 }
 
-export async function insertLedgerEntry(db: Executor, row: LedgerRow): Promise<void> {
-  await db.insertInto('ledger').values(row).execute();
+/**
+ * The balances of several users. With `lock`, on PostgreSQL the rows stay locked (`FOR UPDATE`, in
+ * id order so that two transactions locking overlapping sets cannot deadlock on them) until the
+ * transaction ends; on SQLite the transaction already holds the write lock (`BEGIN IMMEDIATE`).
+ */
+export async function readBalances(
+  db: Executor,
+  userIds: readonly string[],
+  lock = false,
+): Promise<Map<string, number>> {
+  const result = onPostgres(db)
+    ? await runRaw<{ id: string; balance_milli: number }>(
+        db,
+        `select id, balance_milli from users where id = any(?::text[])${lock ? ' order by id for update' : ''}`,
+        [userIds],
+      )
+    : await runRaw<{ id: string; balance_milli: number }>(
+        db,
+        'select id, balance_milli from users where id in (select value from json_each(?))',
+        [JSON.stringify(userIds)],
+      );
+  return new Map(result.rows.map((row) => [row.id, Number(row.balance_milli)]));
 }
 
-/**
- * Moves a balance by `entry.amount_milli` and writes its ledger row. Run it inside a transaction:
- * both happen or neither, so the balance always equals the sum of the ledger. Returns the row
- * written, or undefined when the guard refused (the balance would go below zero).
- */
-export async function applyChange(
-  db: Executor,
-  entry: Omit<LedgerRow, 'balance_after_milli'>,
-): Promise<LedgerRow | undefined> {
-  const balanceAfter = await applyBalanceDelta(db, entry.user_id, entry.amount_milli);
-  if (balanceAfter === undefined) return undefined;
-  const row: LedgerRow = { ...entry, balance_after_milli: balanceAfter };
-  await insertLedgerEntry(db, row);
-  return row;
+const LEDGER_COLUMNS =
+  'id, user_id, key_id, route, amount_milli, balance_after_milli, request_id, idempotency_key, reason, created_at';
+
+/** Writes ledger rows in one statement, whatever their number. */
+export async function insertLedgerRows(db: Executor, rows: readonly LedgerRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  if (onPostgres(db)) {
+    await runRaw(
+      db,
+      `insert into ledger (${LEDGER_COLUMNS})
+       select * from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::bigint[])`,
+      [
+        rows.map((r) => r.id),
+        rows.map((r) => r.user_id),
+        rows.map((r) => r.key_id),
+        rows.map((r) => r.route),
+        rows.map((r) => r.amount_milli),
+        rows.map((r) => r.balance_after_milli),
+        rows.map((r) => r.request_id),
+        rows.map((r) => r.idempotency_key),
+        rows.map((r) => r.reason),
+        rows.map((r) => r.created_at),
+      ],
+    );
+    return;
+  }
+  await runRaw(
+    db,
+    `insert into ledger (${LEDGER_COLUMNS})
+     select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6,
+            value ->> 7, value ->> 8, value ->> 9
+     from json_each(?)`,
+    [
+      JSON.stringify(
+        rows.map((r) => [
+          r.id,
+          r.user_id,
+          r.key_id,
+          r.route,
+          r.amount_milli,
+          r.balance_after_milli,
+          r.request_id,
+          r.idempotency_key,
+          r.reason,
+          r.created_at,
+        ]),
+      ),
+    ],
+  );
 }
 
 export async function listLedger(
@@ -87,26 +148,35 @@ export async function deleteExpiredIdempotency(
   key: string,
   now: number,
 ): Promise<void> {
-  await db
-    .deleteFrom('idempotency')
-    .where('owner_id', '=', ownerId)
-    .where('idempotency_key', '=', key)
-    .where('expires_at', '<=', now)
-    .execute();
+  await runRaw(db, 'delete from idempotency where owner_id = ? and idempotency_key = ? and expires_at <= ?', [
+    ownerId,
+    key,
+    now,
+  ]);
 }
 
 /**
  * Claims an idempotency key for the running transaction. On PostgreSQL a concurrent claim of the
- * same key waits on the unique index until this transaction ends, then sees its outcome; on
- * SQLite transactions are already serialised. Returns false when the key was taken.
+ * same key waits on the unique index until that transaction ends, then sees its outcome; on
+ * SQLite write transactions are serialised. Returns false when the key was taken.
  */
 export async function claimIdempotencyKey(db: Executor, row: IdempotencyRow): Promise<boolean> {
-  const result = await db
-    .insertInto('idempotency')
-    .values(row)
-    .onConflict((oc) => oc.columns(['owner_id', 'idempotency_key']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  const result = await runRaw(
+    db,
+    `insert into idempotency (owner_id, idempotency_key, request_hash, status_code, response_headers, response_body, created_at, expires_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (owner_id, idempotency_key) do nothing`,
+    [
+      row.owner_id,
+      row.idempotency_key,
+      row.request_hash,
+      row.status_code,
+      row.response_headers,
+      row.response_body,
+      row.created_at,
+      row.expires_at,
+    ],
+  );
+  return Number(result.numAffectedRows ?? 0) === 1;
 }
 
 export async function findIdempotency(
@@ -114,12 +184,12 @@ export async function findIdempotency(
   ownerId: string,
   key: string,
 ): Promise<IdempotencyRow | undefined> {
-  return db
-    .selectFrom('idempotency')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
+  const result = await runRaw<IdempotencyRow>(
+    db,
+    'select * from idempotency where owner_id = ? and idempotency_key = ?',
+    [ownerId, key],
+  );
+  return result.rows[0];
 }
 
 export async function completeIdempotency(
@@ -128,15 +198,96 @@ export async function completeIdempotency(
   key: string,
   response: { status_code: number; response_headers: string; response_body: string },
 ): Promise<void> {
-  await db
-    .updateTable('idempotency')
-    .set(response)
-    .where('owner_id', '=', ownerId)
-    .where('idempotency_key', '=', key)
-    .execute();
+  await runRaw(
+    db,
+    'update idempotency set status_code = ?, response_headers = ?, response_body = ? where owner_id = ? and idempotency_key = ?',
+    [response.status_code, response.response_headers, response.response_body, ownerId, key],
+  );
 }
 
 export async function sweepIdempotency(db: Executor, now: number): Promise<number> {
   const result = await db.deleteFrom('idempotency').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+const USAGE_COUNTS = 'succeeded, insufficient_essence, rate_limited, refused, failed, spent_milli';
+const USAGE_ADD = `on conflict (key_id, day, route) do update set
+  succeeded = key_usage.succeeded + excluded.succeeded,
+  insufficient_essence = key_usage.insufficient_essence + excluded.insufficient_essence,
+  rate_limited = key_usage.rate_limited + excluded.rate_limited,
+  refused = key_usage.refused + excluded.refused,
+  failed = key_usage.failed + excluded.failed,
+  spent_milli = key_usage.spent_milli + excluded.spent_milli`;
+
+/** Adds counts to the daily usage rows in one statement; each (key, day, route) at most once. */
+export async function addUsage(db: Executor, rows: readonly UsageRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  if (onPostgres(db)) {
+    await runRaw(
+      db,
+      `insert into key_usage (key_id, day, route, ${USAGE_COUNTS})
+       select * from unnest(?::text[], ?::text[], ?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[])
+       ${USAGE_ADD}`,
+      [
+        rows.map((r) => r.key_id),
+        rows.map((r) => r.day),
+        rows.map((r) => r.route),
+        rows.map((r) => r.succeeded),
+        rows.map((r) => r.insufficient_essence),
+        rows.map((r) => r.rate_limited),
+        rows.map((r) => r.refused),
+        rows.map((r) => r.failed),
+        rows.map((r) => r.spent_milli),
+      ],
+    );
+    return;
+  }
+  await runRaw(
+    db,
+    `insert into key_usage (key_id, day, route, ${USAGE_COUNTS})
+     select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6,
+            value ->> 7, value ->> 8
+     from json_each(?) where true
+     ${USAGE_ADD}`,
+    [
+      JSON.stringify(
+        rows.map((r) => [
+          r.key_id,
+          r.day,
+          r.route,
+          r.succeeded,
+          r.insufficient_essence,
+          r.rate_limited,
+          r.refused,
+          r.failed,
+          r.spent_milli,
+        ]),
+      ),
+    ],
+  );
+}
+
+/** A key's usage rows from `fromDay` on (inclusive, `YYYY-MM-DD`). */
+export async function listUsage(db: Executor, keyId: string, fromDay: string): Promise<UsageRow[]> {
+  return db
+    .selectFrom('key_usage')
+    .selectAll()
+    .where('key_id', '=', keyId)
+    .where('day', '>=', fromDay)
+    .orderBy('day')
+    .orderBy('route')
+    .execute();
+}
+
+export async function savepoint(db: Executor, name: string): Promise<void> {
+  await runRaw(db, `savepoint ${name}`, []);
+}
+
+export async function releaseSavepoint(db: Executor, name: string): Promise<void> {
+  await runRaw(db, `release savepoint ${name}`, []);
+}
+
+export async function rollbackToSavepoint(db: Executor, name: string): Promise<void> {
+  await runRaw(db, `rollback to savepoint ${name}`, []);
+  await runRaw(db, `release savepoint ${name}`, []);
 }

@@ -1,11 +1,13 @@
 import { AppError } from '../../http/errors.ts';
 import { fromMilli } from '../../lib/essence.ts';
-import { newId } from '../../lib/ids.ts';
 import { decodeCursor, page } from '../../lib/paging.ts';
-import { iso } from '../../lib/time.ts';
+import { DAY, iso } from '../../lib/time.ts';
 import type { Storage } from '../../storage/db.ts';
 import type { Executor } from '../../storage/tx.ts';
+import { type BalanceChange, type Charger, type UnitContext, utcDay } from './charge.ts';
 import * as repo from './repo.ts';
+
+export type { BalanceChange } from './charge.ts';
 
 export interface LedgerEntry {
   id: string;
@@ -35,54 +37,106 @@ export function ledgerEntryJson(row: repo.LedgerRow): LedgerEntry {
   };
 }
 
-export interface BalanceChange {
-  userId: string;
-  amountMilli: number;
-  route: string;
-  requestId: string;
-  keyId?: string | null;
-  idempotencyKey?: string | null;
-  reason?: string | null;
+const LEDGER_ID = /^led_[0-9a-z]{26}$/;
+const USAGE_DAYS_MAX = 90;
+
+export interface UsageDay {
+  date: string;
+  calls: {
+    succeeded: number;
+    insufficientEssence: number;
+    rateLimited: number;
+    refused: number;
+    failed: number;
+  };
+  essenceSpent: number;
+  byRoute: { route: string; calls: number; essenceSpent: number }[];
 }
 
-const LEDGER_ID = /^led_[0-9a-z]{26}$/;
-
 export class EssenceService {
-  constructor(private readonly storage: Storage) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly charger: Charger,
+  ) {}
 
   /**
-   * Applies one balance change and its ledger row on `db`, which must be a transaction: the
-   * ledger row and the balance move together or not at all, so the balance always equals the
-   * sum of the ledger. Returns undefined when the change would take the balance below zero.
+   * Applies one balance change and its ledger row inside `unit` (see `Charger.inTransaction`):
+   * the ledger row and the balance move together or not at all. Returns undefined when the
+   * change would take the balance below zero.
    */
-  async applyInTransaction(db: Executor, change: BalanceChange): Promise<LedgerEntry | undefined> {
-    const row = await repo.applyChange(db, {
-      id: newId('led'),
-      user_id: change.userId,
-      key_id: change.keyId ?? null,
-      route: change.route,
-      amount_milli: change.amountMilli,
-      request_id: change.requestId,
-      idempotency_key: change.idempotencyKey ?? null,
-      reason: change.reason ?? null,
-      created_at: Date.now(),
-    });
+  async applyInTransaction(unit: UnitContext, change: BalanceChange): Promise<LedgerEntry | undefined> {
+    const row = await this.charger.applyInTransaction(unit, change);
     return row === undefined ? undefined : ledgerEntryJson(row);
+  }
+
+  /** A transaction whose after-commit callbacks run once it commits (see `Charger.inTransaction`). */
+  inTransaction<T>(work: (unit: UnitContext) => Promise<T>): Promise<T> {
+    return this.charger.inTransaction(work);
   }
 
   /** An administrator's grant (positive) or revocation (negative); never takes a balance below zero. */
   async adjust(change: BalanceChange): Promise<LedgerEntry> {
-    return this.storage.db.transaction().execute(async (tx) => {
-      const entry = await this.applyInTransaction(tx, change);
-      if (entry !== undefined) return entry;
-      const balance = await repo.readBalance(tx, change.userId);
-      if (balance === undefined) throw AppError.notFound('user');
+    const result = await this.charger.adjust(change);
+    if (result === undefined) throw AppError.notFound('user');
+    if ('refusedAtMilli' in result) {
       throw new AppError(
         'conflict',
-        `Cannot revoke ${fromMilli(-change.amountMilli)} Essence: the balance is ${fromMilli(balance)}.`,
-        { extras: { balance: fromMilli(balance) } },
+        `Cannot revoke ${fromMilli(-change.amountMilli)} Essence: the balance is ${fromMilli(result.refusedAtMilli)}.`,
+        { extras: { balance: fromMilli(result.refusedAtMilli) } },
       );
-    });
+    }
+    return ledgerEntryJson(result);
+  }
+
+  /**
+   * A key's calls over the last `days` UTC days (today included), oldest first, every day present.
+   * Counts gathered in this process are written first; other instances' reach the table within a
+   * second.
+   */
+  async usage(keyId: string, days: number, now = Date.now()): Promise<{ days: UsageDay[] }> {
+    const count = Math.min(Math.max(1, Math.trunc(days)), USAGE_DAYS_MAX);
+    await this.charger.flush();
+    const dates = Array.from({ length: count }, (_, i) => utcDay(now - (count - 1 - i) * DAY));
+    const rows = await repo.listUsage(this.storage.db, keyId, dates[0] as string);
+    const byDay = new Map<string, UsageDay>(
+      dates.map((date) => [
+        date,
+        {
+          date,
+          calls: { succeeded: 0, insufficientEssence: 0, rateLimited: 0, refused: 0, failed: 0 },
+          essenceSpent: 0,
+          byRoute: [],
+        },
+      ]),
+    );
+    const spentMilli = new Map<string, number>();
+    for (const row of rows) {
+      const day = byDay.get(row.day);
+      if (day === undefined) continue;
+      const calls = {
+        succeeded: Number(row.succeeded),
+        insufficientEssence: Number(row.insufficient_essence),
+        rateLimited: Number(row.rate_limited),
+        refused: Number(row.refused),
+        failed: Number(row.failed),
+      };
+      day.calls.succeeded += calls.succeeded;
+      day.calls.insufficientEssence += calls.insufficientEssence;
+      day.calls.rateLimited += calls.rateLimited;
+      day.calls.refused += calls.refused;
+      day.calls.failed += calls.failed;
+      spentMilli.set(row.day, (spentMilli.get(row.day) ?? 0) + Number(row.spent_milli));
+      day.byRoute.push({
+        route: row.route,
+        calls: calls.succeeded + calls.insufficientEssence + calls.rateLimited + calls.refused + calls.failed,
+        essenceSpent: fromMilli(Number(row.spent_milli)),
+      });
+    }
+    for (const [date, milli] of spentMilli) {
+      const day = byDay.get(date);
+      if (day) day.essenceSpent = fromMilli(milli);
+    }
+    return { days: [...byDay.values()] };
   }
 
   async balanceMilli(userId: string, db: Executor = this.storage.db): Promise<number> {

@@ -70,3 +70,11 @@ export async function touchKey(db: Executor, id: string, now: number): Promise<v
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', now - 60_000)]))
     .execute();
 }
+
+export type KeyChanges = Partial<
+  Pick<KeyRow, 'name' | 'scopes' | 'essence_per_call_milli' | 'rate_limit' | 'rate_window_seconds'>
+>;
+
+export async function updateKey(db: Executor, id: string, changes: KeyChanges): Promise<KeyRow | undefined> {
+  return db.updateTable('api_keys').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+}

@@ -3,9 +3,17 @@ import type { Static } from 'typebox';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
 import { sessionUser } from '../../http/auth.ts';
-import { IdParams } from '../../http/schemas.ts';
+import { IdParams, Problem } from '../../http/schemas.ts';
 import { toMilli } from '../../lib/essence.ts';
-import { ApiKeySchema, CreatedKey, CreateKeyBody, RotateKeyBody } from './schemas.ts';
+import {
+  ApiKeySchema,
+  CreatedKey,
+  CreateKeyBody,
+  KeyUsage,
+  RotateKeyBody,
+  UpdateKeyBody,
+  UsageQuery,
+} from './schemas.ts';
 
 export function keyRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   async function create(userId: string, body: Static<typeof CreateKeyBody>) {
@@ -14,6 +22,7 @@ export function keyRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       scopes: body.scopes,
       essencePerCallMilli: body.essencePerCall == null ? null : toMilli(body.essencePerCall),
       expiresAt: body.expiresAt == null ? null : Date.parse(body.expiresAt),
+      rateLimit: body.rateLimit ?? null,
     });
   }
 
@@ -82,6 +91,52 @@ export function keyRoutes(deps: Deps): FastifyPluginAsyncTypebox {
               request.body?.graceHours ?? 24,
             ),
           ),
+    );
+
+    app.patch(
+      '/api/v1/keys/:id',
+      {
+        schema: {
+          summary: "Change a key's name, scopes, cost per call or rate limit; other fields stay.",
+          tags: ['keys'],
+          params: IdParams,
+          body: UpdateKeyBody,
+          response: { 200: ApiKeySchema, 400: Problem, 401: Problem, 404: Problem },
+        },
+        config: { auth: 'session' },
+      },
+      async (request) => {
+        const body = request.body ?? {};
+        return deps.keys.update(sessionUser(request).id, request.params.id, {
+          name: body.name,
+          scopes: body.scopes,
+          essencePerCallMilli:
+            body.essencePerCall === undefined
+              ? undefined
+              : body.essencePerCall === null
+                ? null
+                : toMilli(body.essencePerCall),
+          rateLimit: body.rateLimit,
+        });
+      },
+    );
+
+    app.get(
+      '/api/v1/keys/:id/usage',
+      {
+        schema: {
+          summary: "A key's calls by UTC day, outcome and route, and the Essence they spent.",
+          tags: ['keys'],
+          params: IdParams,
+          querystring: UsageQuery,
+          response: { 200: KeyUsage, 400: Problem, 401: Problem, 404: Problem },
+        },
+        config: { auth: 'session' },
+      },
+      async (request) => {
+        const key = await deps.keys.owned(sessionUser(request).id, request.params.id);
+        return deps.essence.usage(key.id, request.query.days ?? 7);
+      },
     );
   };
 }

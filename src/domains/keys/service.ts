@@ -19,6 +19,7 @@ export interface ApiKey {
   prefix: string;
   scopes: Scope[];
   essencePerCall: number | null;
+  rateLimit: RateLimit | null;
   createdAt: string;
   lastUsedAt: string | null;
   expiresAt: string | null;
@@ -32,8 +33,21 @@ export interface VerifiedKey {
   keyHash: string;
   scopes: ReadonlySet<Scope>;
   essencePerCallMilli: number | null;
+  rateLimit: RateLimit | null;
   expiresAt: number | null;
   revokedAt: number | null;
+}
+
+/** A key's own limit: at most `limit` calls per fixed window of `windowSeconds`. */
+export interface RateLimit {
+  limit: number;
+  windowSeconds: number;
+}
+
+function rateLimitOf(row: repo.KeyRow): RateLimit | null {
+  return row.rate_limit === null || row.rate_window_seconds === null
+    ? null
+    : { limit: Number(row.rate_limit), windowSeconds: Number(row.rate_window_seconds) };
 }
 
 export function apiKeyJson(row: repo.KeyRow): ApiKey {
@@ -44,6 +58,7 @@ export function apiKeyJson(row: repo.KeyRow): ApiKey {
     scopes: row.scopes.split(' ') as Scope[],
     essencePerCall:
       row.essence_per_call_milli === null ? null : fromMilli(Number(row.essence_per_call_milli)),
+    rateLimit: rateLimitOf(row),
     createdAt: iso(Number(row.created_at)),
     lastUsedAt: isoOrNull(row.last_used_at === null ? null : Number(row.last_used_at)),
     expiresAt: isoOrNull(row.expires_at === null ? null : Number(row.expires_at)),
@@ -69,6 +84,15 @@ export interface NewKeyInput {
   scopes?: Scope[] | undefined;
   essencePerCallMilli?: number | null | undefined;
   expiresAt?: number | null | undefined;
+  rateLimit?: RateLimit | null | undefined;
+}
+
+/** What `PATCH /api/v1/keys/{id}` may change; absent fields stay as they are. */
+export interface KeyChanges {
+  name?: string | undefined;
+  scopes?: Scope[] | undefined;
+  essencePerCallMilli?: number | null | undefined;
+  rateLimit?: RateLimit | null | undefined;
 }
 
 export class KeysService {
@@ -106,6 +130,8 @@ export class KeysService {
       expires_at: input.expiresAt ?? null,
       revoked_at: null,
       rotated_to: null,
+      rate_limit: input.rateLimit?.limit ?? null,
+      rate_window_seconds: input.rateLimit?.windowSeconds ?? null,
     };
     await this.storage.db.transaction().execute(async (tx) => {
       // The user row lock makes "count, then insert" atomic against a concurrent create.
@@ -167,6 +193,34 @@ export class KeysService {
     return { key: raw, apiKey: apiKeyJson(result.row) };
   }
 
+  /**
+   * Changes a live key's name, scopes, cost or rate limit. Cached copies are evicted here and on
+   * every instance (as on revocation), so the change holds on the next call.
+   */
+  async update(userId: string, id: string, changes: KeyChanges): Promise<ApiKey> {
+    const owned = KEY_ID.test(id) ? await repo.findOwnedKey(this.storage.db, userId, id) : undefined;
+    if (!owned) throw AppError.notFound('key');
+    const set: repo.KeyChanges = {};
+    if (changes.name !== undefined) set.name = changes.name.trim() || 'Untitled key';
+    if (changes.scopes !== undefined) set.scopes = normaliseScopes(changes.scopes).join(' ');
+    if (changes.essencePerCallMilli !== undefined) set.essence_per_call_milli = changes.essencePerCallMilli;
+    if (changes.rateLimit !== undefined) {
+      set.rate_limit = changes.rateLimit?.limit ?? null;
+      set.rate_window_seconds = changes.rateLimit?.windowSeconds ?? null;
+    }
+    const row = Object.keys(set).length === 0 ? owned : await repo.updateKey(this.storage.db, id, set);
+    if (!row) throw AppError.notFound('key');
+    await this.evict(row.key_hash);
+    return apiKeyJson(row);
+  }
+
+  /** The account's key `id`, or 404 (someone else's key included). */
+  async owned(userId: string, id: string): Promise<ApiKey> {
+    const owned = KEY_ID.test(id) ? await repo.findOwnedKey(this.storage.db, userId, id) : undefined;
+    if (!owned) throw AppError.notFound('key');
+    return apiKeyJson(owned);
+  }
+
   private async evict(keyHash: string): Promise<void> {
     this.cache.delete(keyHash);
     try {
@@ -197,6 +251,7 @@ export class KeysService {
               scopes: new Set(row.scopes.split(' ') as Scope[]),
               essencePerCallMilli:
                 row.essence_per_call_milli === null ? null : Number(row.essence_per_call_milli),
+              rateLimit: rateLimitOf(row),
               expiresAt: row.expires_at === null ? null : Number(row.expires_at),
               revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
             }
