@@ -112,7 +112,11 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.addHook('onRoute', (route) => {
     methods.add(route.method, route.url, route.config?.publicCors === true);
     if (route.config?.partner && route.method !== 'HEAD') partnerTable.push(route.config.partner);
-    if (route.url.startsWith('/api/trajectory/')) route.config = { ...route.config, dailyQuota: true };
+    // The daily quota is the route's own declaration (`config.dailyQuota`); the contract puts
+    // every trajectory route under it, so one that forgets to declare it stops start-up.
+    if (route.url.startsWith('/api/trajectory/') && route.config?.dailyQuota === undefined) {
+      throw new Error(`${route.url}: trajectory routes declare config.dailyQuota`);
+    }
     // Only routes that authenticate, count a quota or accept writes (CSRF) pay for the auth hook.
     const verbs = Array.isArray(route.method) ? route.method : [route.method];
     if (

@@ -26,7 +26,7 @@ declare module 'fastify' {
     /** Public read routes answer any origin without credentials. */
     publicCors?: boolean;
     partner?: PartnerMeta;
-    /** Counts against the caller's daily quota (every `/api/trajectory/` route). */
+    /** Counts against the caller's daily quota (every `/api/trajectory/` route declares it). */
     dailyQuota?: boolean;
   }
   interface FastifyRequest {

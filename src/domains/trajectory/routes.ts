@@ -31,7 +31,7 @@ export function trajectoryRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           body: CheckinBody(deps.config.limits.checkinNoteChars),
           response: { 201: CheckinCreated },
         },
-        config: { auth: 'session' },
+        config: { auth: 'session', dailyQuota: true },
       },
       async (request, reply) => {
         const result = await deps.trajectory.checkIn(sessionUser(request).id, request.body);
@@ -48,7 +48,7 @@ export function trajectoryRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           querystring: PagingQuery,
           response: { 200: CheckinPage },
         },
-        config: { auth: 'session' },
+        config: { auth: 'session', dailyQuota: true },
       },
       async (request) =>
         deps.trajectory.listCheckins(
@@ -67,7 +67,7 @@ export function trajectoryRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           querystring: ArcQuery,
           response: { 200: ArcJson },
         },
-        config: { auth: 'session' },
+        config: { auth: 'session', dailyQuota: true },
       },
       async (request) => {
         const timezone = request.query.tz ?? 'UTC';
@@ -87,7 +87,7 @@ export function trajectoryRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           tags: ['trajectory'],
           params: Strict({ user: Type.String({ maxLength: 200 }) }),
         },
-        config: { auth: 'session' },
+        config: { auth: 'session', dailyQuota: true },
       },
       async () => {
         throw AppError.field('/params/user', 'is not allowed: the arc is always your own');
@@ -103,7 +103,7 @@ export function trajectoryRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           querystring: PulseQuery,
           response: { 200: PulseResponse },
         },
-        config: { auth: 'optional-session', publicCors: true },
+        config: { auth: 'optional-session', publicCors: true, dailyQuota: true },
       },
       async (request, reply) => {
         const { pulse, maxAgeSeconds } = await deps.trajectory.pulse(request.query.window ?? '24h');
