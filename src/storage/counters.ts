@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Storage } from './db.ts';
+import { runRaw } from './raw.ts';
 import type { Executor } from './tx.ts';
 
 export interface CounterState {
@@ -26,22 +27,30 @@ export interface CounterStore {
   sweep(): Promise<number>;
 }
 
+const HIT_SQL = `insert into counters (counter_key, count, expires_at) values (?, ?, ?)
+  on conflict (counter_key) do update set
+    count = case when counters.expires_at <= ? then ? else counters.count + excluded.count end,
+    expires_at = case when counters.expires_at <= ? then ? else counters.expires_at end
+  returning count, expires_at`;
+
 export class DatabaseCounters implements CounterStore {
   constructor(private readonly storage: Storage) {}
 
   async hit(key: string, ttlMs: number, by = 1, within: Executor = this.storage.db): Promise<CounterState> {
     const now = Date.now();
-    const row = await within
-      .insertInto('counters')
-      .values({ counter_key: key, count: by, expires_at: now + ttlMs })
-      .onConflict((oc) =>
-        oc.column('counter_key').doUpdateSet({
-          count: sql<number>`case when counters.expires_at <= ${now} then ${by} else counters.count + ${by} end`,
-          expires_at: sql<number>`case when counters.expires_at <= ${now} then ${now + ttlMs} else counters.expires_at end`,
-        }),
-      )
-      .returning(['count', 'expires_at'])
-      .executeTakeFirstOrThrow();
+    // Fixed SQL text: hot paths (every spawn) count here, and compiling a builder query costs more
+    // than SQLite takes to run it.
+    const result = await runRaw<{ count: number; expires_at: number }>(within, HIT_SQL, [
+      key,
+      by,
+      now + ttlMs,
+      now,
+      by,
+      now,
+      now + ttlMs,
+    ]);
+    const row = result.rows[0];
+    if (row === undefined) throw new Error('the counter upsert returned no row');
     return { count: Number(row.count), resetAt: Number(row.expires_at) };
   }
 

@@ -49,3 +49,18 @@ export const probeGetRoute = partnerRoute({
 });
 
 export const PROBES = [probeRoute, probeGetRoute];
+
+/** For the benchmark: how many charges the unit of work settled, in how many batches. Free. */
+export const chargerStatsRoute = partnerRoute({
+  method: 'GET',
+  path: '/api/v1/test/charger-stats',
+  scope: 'any',
+  cost: 0,
+  keyCostApplies: false,
+  keyRateLimit: false,
+  purpose: 'Test probe: batches and charges settled by this process.',
+  pure: true,
+  async handler(_ctx, deps) {
+    return { body: deps.charger.stats() };
+  },
+});

@@ -117,6 +117,7 @@ export interface BalanceChange {
 export type UsageOutcome = 'succeeded' | 'insufficientEssence' | 'rateLimited' | 'refused' | 'failed';
 
 const MAX_BATCH = 256;
+const SAVEPOINT = 'charge_item';
 const USAGE_FLUSH_MS = 1000;
 const REPLAY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -213,7 +214,6 @@ export class Charger {
   private idleWaiters: (() => void)[] = [];
   private batches = 0;
   private batchedCharges = 0;
-  private savepointSeq = 0;
 
   constructor(
     private readonly storage: Storage,
@@ -462,8 +462,10 @@ export class Charger {
       const callbacks: AfterCommit[] = [...(charge.afterCommit ?? [])];
       const unit: UnitContext = { tx, afterCommit: (callback) => callbacks.push(callback) };
       const available = balance.get(charge.userId) ?? 0;
-      // Only a charge that writes (an idempotency claim or an effect) needs a savepoint.
-      const name = charge.idempotency !== null || charge.effect !== undefined ? this.nextSavepoint() : null;
+      // Only a charge that writes (an idempotency claim or an effect) needs a savepoint. Charges
+      // run one after another, each releasing its savepoint before the next takes one, so one
+      // name serves (and the statement text stays the same for the statement cache).
+      const name = charge.idempotency !== null || charge.effect !== undefined ? SAVEPOINT : null;
       if (name !== null) await repo.savepoint(tx, name);
       const undo = async () => {
         if (name !== null) await repo.rollbackToSavepoint(tx, name);
@@ -567,11 +569,6 @@ export class Charger {
     }
     await repo.addUsage(tx, usage);
     return { results, afterCommit: batchCallbacks };
-  }
-
-  private nextSavepoint(): string {
-    this.savepointSeq = (this.savepointSeq + 1) % 1_000_000;
-    return `charge_${this.savepointSeq}`;
   }
 
   private async announceMoves(unit: UnitContext, moves: readonly BalanceMove[]): Promise<void> {
