@@ -12,7 +12,12 @@ import { MemoryService } from './domains/memory/service.ts';
 import { OracleService } from './domains/oracle/service.ts';
 import { TrajectoryService } from './domains/trajectory/service.ts';
 import { type Bus, LocalBus, RedisBus } from './storage/bus.ts';
-import { type CounterStore, DatabaseCounters, RedisCounters } from './storage/counters.ts';
+import {
+  CoalescingCounters,
+  type CounterStore,
+  DatabaseCounters,
+  RedisCounters,
+} from './storage/counters.ts';
 import { openStorage, type Storage } from './storage/db.ts';
 import { migrate } from './storage/migrate.ts';
 
@@ -82,10 +87,10 @@ export async function createDeps(
     redis = connectRedis(config.redisUrl, log, 'main');
     const subscriber = connectRedis(config.redisUrl, log, 'subscriber');
     await Promise.all([redis.connect(), subscriber.connect()]);
-    counters = new RedisCounters(redis, `${config.redisPrefix}counter:`);
+    counters = new CoalescingCounters(new RedisCounters(redis, `${config.redisPrefix}counter:`));
     bus = new RedisBus(redis, subscriber, `${config.redisPrefix}bus:`);
   } else {
-    counters = new DatabaseCounters(storage);
+    counters = new CoalescingCounters(new DatabaseCounters(storage));
     bus = new LocalBus();
   }
 
@@ -97,7 +102,7 @@ export async function createDeps(
   const trajectory = new TrajectoryService(storage, config);
   const memory = new MemoryService(storage, config);
   const council = new CouncilService(storage, config, log);
-  const cosmos = new CosmosService(storage, bus, counters, config, log);
+  const cosmos = new CosmosService(storage, bus, config, log);
   await cosmos.start();
   const oracle = new OracleService(config.oracle);
   const discovery = new DiscoveryService(

@@ -77,6 +77,17 @@ export interface PartnerRouteSpec<
   idempotent?: boolean;
   /** Whether the key's own rate limit (`rateLimit`) counts this route's calls (default true). */
   keyRateLimit?: boolean;
+  /**
+   * A per-key limit of this route's own (e.g. spawns a minute), counted for every valid call
+   * before the charge; past it → 429 `rate_limited`, uncharged. Calls of the same moment share
+   * one counter write.
+   */
+  quota?: RouteQuota;
+  /**
+   * The handler never answers non-2xx, and throws only before its first write or from a failing
+   * statement: the unit of work may skip its savepoint on PostgreSQL (see `Charge`).
+   */
+  writesLast?: boolean;
   /** A valid request, used in the OpenAPI document and by the common route tests. */
   example?: PartnerExample;
   handler(
@@ -87,6 +98,16 @@ export interface PartnerRouteSpec<
     >,
     deps: Deps,
   ): Promise<PartnerResult>;
+}
+
+export interface RouteQuota {
+  /** The counter's name; the key id completes it. */
+  name: string;
+  /** The policy name in the RateLimit fields. */
+  policy: string;
+  windowSeconds: number;
+  limit(deps: Deps): number;
+  detail(limit: number, resetSeconds: number): string;
 }
 
 export interface PartnerExample {
@@ -279,6 +300,20 @@ export function partnerRoute<
               ? key.essencePerCallMilli
               : defaultCostMilli;
           const idempotencyKey = takesIdempotencyKey ? idempotencyKeyOf(request) : null;
+          if (spec.quota !== undefined) {
+            const quota = spec.quota;
+            const limit = quota.limit(deps);
+            reply.headers(
+              await enforceWindow(deps.counters, {
+                key: `${quota.name}:${key.id}`,
+                limit,
+                windowMs: quota.windowSeconds * 1000,
+                policy: quota.policy,
+                code: 'rate_limited',
+                detail: (resetSeconds) => quota.detail(limit, resetSeconds),
+              }),
+            );
+          }
           let balanceRead: Promise<number> | undefined;
           const balanceMilli = () => {
             balanceRead ??= balanceOf(key.userId);
@@ -340,6 +375,7 @@ export function partnerRoute<
             idempotency,
             reply: precomputed,
             afterCommit: early,
+            effectNeedsNoSavepoint: spec.writesLast ?? false,
             effect:
               precomputed === undefined
                 ? async (unit) =>

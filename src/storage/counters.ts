@@ -118,3 +118,72 @@ export class RedisCounters implements CounterStore {
     return 0;
   }
 }
+
+interface PendingHits {
+  ttlMs: number;
+  total: number;
+  waiters: { by: number; resolve(state: CounterState): void; reject(error: unknown): void }[];
+}
+
+/**
+ * Hits on one counter within one event-loop turn become one hit of their sum: one upsert (or one
+ * Redis round trip) instead of one per call, so a hot counter (a key's spawn rate, its own rate
+ * limit) is not a read-modify-write per call. Each caller gets the count its own hit reached, in
+ * arrival order, as if the hits had been made one by one. Hits inside a caller's transaction
+ * (`within`) go straight through: they must commit with it.
+ */
+export class CoalescingCounters implements CounterStore {
+  private pending = new Map<string, PendingHits>();
+  private scheduled = false;
+
+  constructor(private readonly inner: CounterStore) {}
+
+  hit(key: string, ttlMs: number, by = 1, within?: Executor): Promise<CounterState> {
+    if (within !== undefined) return this.inner.hit(key, ttlMs, by, within);
+    return new Promise((resolve, reject) => {
+      let entry = this.pending.get(key);
+      if (entry === undefined) {
+        entry = { ttlMs, total: 0, waiters: [] };
+        this.pending.set(key, entry);
+      }
+      entry.total += by;
+      entry.waiters.push({ by, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const batch = this.pending;
+    this.pending = new Map();
+    for (const [key, entry] of batch) {
+      this.inner.hit(key, entry.ttlMs, entry.total).then(
+        (state) => {
+          let count = state.count - entry.total;
+          for (const waiter of entry.waiters) {
+            count += waiter.by;
+            waiter.resolve({ count, resetAt: state.resetAt });
+          }
+        },
+        (error: unknown) => {
+          for (const waiter of entry.waiters) waiter.reject(error);
+        },
+      );
+    }
+  }
+
+  peek(key: string): Promise<CounterState | null> {
+    return this.inner.peek(key);
+  }
+
+  reset(key: string): Promise<void> {
+    return this.inner.reset(key);
+  }
+
+  sweep(): Promise<number> {
+    return this.inner.sweep();
+  }
+}

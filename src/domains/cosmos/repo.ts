@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely';
-import { runRaw } from '../../storage/raw.ts';
+import { CompiledQuery, type Selectable } from 'kysely';
+import { onPostgres, runRaw } from '../../storage/raw.ts';
 import type { CosmosEventsTable, CosmosObjectsTable } from '../../storage/schema.ts';
 import type { Executor } from '../../storage/tx.ts';
 
@@ -15,8 +15,9 @@ const INSERT_OBJECT = `insert into cosmos_objects
   (id, owner_id, key_id, type, title, description, mood_target, family, layer_target, position, x, y, z, created_at, expires_at)
   values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
-export async function insertObject(db: Executor, row: ObjectRow): Promise<void> {
-  await run(db, INSERT_OBJECT, [
+/** An object's values in the column order of `INSERT_OBJECT`. */
+function objectValues(row: ObjectRow): unknown[] {
+  return [
     row.id,
     row.owner_id,
     row.key_id,
@@ -32,7 +33,11 @@ export async function insertObject(db: Executor, row: ObjectRow): Promise<void> 
     row.z,
     row.created_at,
     row.expires_at,
-  ]);
+  ];
+}
+
+export async function insertObject(db: Executor, row: ObjectRow): Promise<void> {
+  await run(db, INSERT_OBJECT, objectValues(row));
 }
 
 /**
@@ -57,6 +62,55 @@ export async function claimPosition(
 ): Promise<boolean> {
   const result = await run(db, CLAIM_POSITION, [claim.ns, claim.idx, claim.objectId, claim.expiresAt, now]);
   return result.rows.length > 0;
+}
+
+/**
+ * Claims a position and, only if the claim holds, inserts the object and its `spawned` event.
+ * Returns the event id, or null when a live object holds the position (then nothing was written).
+ * On PostgreSQL it is one statement (one round trip): the object and event inserts are
+ * conditioned on the claim's CTE.
+ */
+const CLAIM_AND_INSERT_POSTGRES = `with claim as (
+    insert into cosmos_positions (ns, idx, object_id, expires_at) values ($16::text, $17::integer, $1::text, $15::bigint)
+    on conflict (ns, idx) do update set object_id = excluded.object_id, expires_at = excluded.expires_at
+    where cosmos_positions.expires_at is not null and cosmos_positions.expires_at <= $18::bigint
+    returning idx
+  ),
+  object as (
+    insert into cosmos_objects
+      (id, owner_id, key_id, type, title, description, mood_target, family, layer_target, position, x, y, z, created_at, expires_at)
+    select $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::integer, $10::text,
+           $11::double precision, $12::double precision, $13::double precision, $14::bigint, $15::bigint
+    where exists (select 1 from claim)
+    returning id
+  )
+  insert into cosmos_events (kind, object_id, data, created_at)
+  select 'spawned', id, $19::text, $14::bigint from object
+  returning id`;
+
+export async function claimAndInsert(
+  db: Executor,
+  claim: { ns: string; idx: number },
+  row: ObjectRow,
+  eventData: string,
+  now: number,
+): Promise<number | null> {
+  if (onPostgres(db)) {
+    const result = await db.executeQuery<{ id: number }>(
+      CompiledQuery.raw(CLAIM_AND_INSERT_POSTGRES, [
+        ...objectValues(row),
+        claim.ns,
+        claim.idx,
+        now,
+        eventData,
+      ]),
+    );
+    const id = result.rows[0]?.id;
+    return id === undefined ? null : Number(id);
+  }
+  if (!(await claimPosition(db, { ...claim, objectId: row.id, expiresAt: row.expires_at }, now))) return null;
+  await insertObject(db, row);
+  return insertEvent(db, { kind: 'spawned', object_id: row.id, data: eventData, created_at: row.created_at });
 }
 
 /** Position numbers ≥ `from` held by live objects, ascending, at most `limit`. */

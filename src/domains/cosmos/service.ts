@@ -1,12 +1,10 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
-import { enforceWindow } from '../../http/quota.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { decodeCursor, page } from '../../lib/paging.ts';
 import { DAY, HOUR, iso, isoOrNull, MINUTE } from '../../lib/time.ts';
 import type { Bus } from '../../storage/bus.ts';
-import type { CounterStore } from '../../storage/counters.ts';
 import type { Storage } from '../../storage/db.ts';
 import { LeasedJob } from '../../storage/leases.ts';
 import type { Executor } from '../../storage/tx.ts';
@@ -68,8 +66,6 @@ export interface SpawnResult {
   object: CosmosObject;
   /** Announce it (`announce`) once the spawn's transaction has committed, never before. */
   event: CosmosEvent;
-  /** The IETF RateLimit fields of the key's spawn rate after this spawn. */
-  rateHeaders: Record<string, string>;
 }
 
 /** Someone reading the stream: gets every event from the moment it subscribes. */
@@ -170,7 +166,6 @@ export class CosmosService {
   constructor(
     private readonly storage: Storage,
     private readonly bus: Bus,
-    private readonly counters: CounterStore,
     private readonly config: Config,
     private readonly log: Logger,
   ) {}
@@ -234,51 +229,54 @@ export class CosmosService {
     if (mood === undefined) {
       throw AppError.field('/moodTarget', 'is not an Atlas mood id (see GET /api/v1/atlas/moods)');
     }
-    // Counted in the spawn's own transaction with the database store: one commit instead of two,
-    // and a spawn that is refused or rolled back (this limit included) does not count. With
-    // Redis every spawn that gets this far counts.
-    const limit = this.config.limits.spawnPerMinute;
-    const rateHeaders = await enforceWindow(this.counters, {
-      key: `spawn:${owner.keyId}`,
-      limit,
-      windowMs: MINUTE,
-      policy: 'minute',
-      code: 'rate_limited',
-      detail: (resetSeconds) => `A key may spawn ${limit} objects a minute; try again in ${resetSeconds} s.`,
-      within: db,
-    });
-
     const hours = input.durationHours ?? DEFAULT_DURATION_HOURS[input.type];
     // At least 1 ms, so that no object is born expired.
     const expiresAt = hours === null ? null : now + Math.max(1, Math.round(hours * HOUR));
 
     const id = newId('obj', now);
     const ns = namespaceOf(input.layerTarget, mood.family);
-    const idx = await this.allocate(db, ns, id, expiresAt, now);
-    const cell = cellAt(idx);
-    const at = coordinates(mood, input.layerTarget, cell);
-    const row: repo.ObjectRow = {
-      id,
-      owner_id: owner.userId,
-      key_id: owner.keyId,
-      type: input.type,
-      title,
-      description: input.description,
-      mood_target: mood.id,
-      family: mood.family,
-      layer_target: input.layerTarget,
-      position: positionLabel(input.layerTarget, mood.family, cell),
-      x: at.x,
-      y: at.y,
-      z: at.z,
-      created_at: now,
-      expires_at: expiresAt,
+    const rowAt = (idx: number): repo.ObjectRow => {
+      const cell = cellAt(idx);
+      const at = coordinates(mood, input.layerTarget, cell);
+      return {
+        id,
+        owner_id: owner.userId,
+        key_id: owner.keyId,
+        type: input.type,
+        title,
+        description: input.description,
+        mood_target: mood.id,
+        family: mood.family,
+        layer_target: input.layerTarget,
+        position: positionLabel(input.layerTarget, mood.family, cell),
+        x: at.x,
+        y: at.y,
+        z: at.z,
+        created_at: now,
+        expires_at: expiresAt,
+      };
     };
+
+    // The fast path: the next number after the last claim, taken in memory before any await, so
+    // concurrent spawns of a namespace (several batches in flight) claim distinct numbers without
+    // queueing on each other; claim, object and event are one statement on PostgreSQL. Only a
+    // lost claim (another instance took the number) falls back to the scan under the lock.
+    const next = this.hints.get(ns);
+    if (next !== undefined && !this.locks.has(ns)) {
+      this.hints.set(ns, next + 1);
+      const row = rowAt(next);
+      const object = objectJson(row);
+      const data = JSON.stringify(object);
+      const eventId = await repo.claimAndInsert(db, { ns, idx: next }, row, data, now);
+      if (eventId !== null) return { object, event: { id: eventId, kind: 'spawned', data } };
+    }
+
+    const row = rowAt(await this.allocate(db, ns, id, expiresAt, now));
     await repo.insertObject(db, row);
     const object = objectJson(row);
     const data = JSON.stringify(object);
     const eventId = await repo.insertEvent(db, { kind: 'spawned', object_id: id, data, created_at: now });
-    return { object, event: { id: eventId, kind: 'spawned', data }, rateHeaders };
+    return { object, event: { id: eventId, kind: 'spawned', data } };
   }
 
   /**

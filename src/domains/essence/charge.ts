@@ -78,6 +78,13 @@ export interface Charge {
   idempotency: { scope: string; key: string; fingerprint: string } | null;
   /** Runs inside the transaction once the balance is known to cover the cost. */
   effect?: ((unit: UnitContext) => Promise<CallReply>) | undefined;
+  /**
+   * The effect never answers non-2xx, and throws only before its first write or from a failing
+   * statement. On PostgreSQL such an effect needs no savepoint: a throw before writing left
+   * nothing to undo, and a failing statement aborts the whole batch, which is then settled again
+   * charge by charge (with savepoints).
+   */
+  effectNeedsNoSavepoint?: boolean | undefined;
   /** The reply when it is already known (a pure handler ran before the charge). */
   reply?: CallReply | undefined;
   /** Callbacks registered before the charge (by a pure handler), run after the commit. */
@@ -118,16 +125,29 @@ export type UsageOutcome = 'succeeded' | 'insufficientEssence' | 'rateLimited' |
 
 const MAX_BATCH = 256;
 const SAVEPOINT = 'charge_item';
+/** PostgreSQL keeps each charge's savepoint open to commit; a backend caches 64 subtransactions. */
+const PG_MAX_BATCH = 60;
+/** Batches a PostgreSQL instance settles at once (each holds one pooled connection). */
+const PG_BATCHES_IN_FLIGHT = 4;
+/** See `schedule`. */
+const FILL_BATCH = 16;
+const FILL_WAIT_MS = 1;
 const USAGE_FLUSH_MS = 1000;
+const USAGE_WRITE_MS = 250;
 const REPLAY_TTL_MS = 24 * 60 * 60 * 1000;
 
 interface Waiting {
   charge: Charge;
+  /** When it was queued (ms). */
+  at: number;
   resolve(outcome: ChargeOutcome): void;
   reject(error: unknown): void;
 }
 
 class BatchAborted extends Error {}
+
+/** A charge whose outcome this batch could not decide or has not decided yet. */
+const DEFERRED = Symbol('deferred');
 
 export function utcDay(at: number): string {
   return new Date(at).toISOString().slice(0, 10);
@@ -207,23 +227,34 @@ class UsageTally {
 export class Charger {
   private queue: Waiting[] = [];
   private scheduled = false;
-  private inFlight = false;
+  private inFlight = 0;
+  /** PostgreSQL settles several batches at once, each on its own connection; SQLite one. */
+  private readonly maxInFlight: number;
+  private readonly optimistic: boolean;
+  /** Milli-Essence that this process's open batches have granted, by user (optimistic mode). */
+  private readonly reserved = new Map<string, number>();
   private readonly usage = new UsageTally();
   private readonly listeners: BalanceMoveListener[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
   private idleWaiters: (() => void)[] = [];
+  private usageInFlight = false;
+  private usageWanted = false;
+  private usageWrittenAt = 0;
   private batches = 0;
   private batchedCharges = 0;
 
   constructor(
     private readonly storage: Storage,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.optimistic = storage.engine === 'postgres';
+    this.maxInFlight = this.optimistic ? PG_BATCHES_IN_FLIGHT : 1;
+  }
 
   /** Settles one charge in the next batch and tells its outcome. */
   charge(charge: Charge): Promise<ChargeOutcome> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ charge, resolve, reject });
+      this.queue.push({ charge, at: Date.now(), resolve, reject });
       this.schedule();
     });
   }
@@ -251,8 +282,9 @@ export class Charger {
 
   /** Writes the usage gathered so far and waits for every queued charge to settle. */
   async flush(): Promise<void> {
+    this.usageWanted = true;
     if (this.usage.size > 0) this.schedule(true);
-    while (this.inFlight || this.scheduled || this.queue.length > 0) {
+    while (this.inFlight > 0 || this.scheduled || this.queue.length > 0) {
       await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     }
   }
@@ -341,31 +373,46 @@ export class Charger {
 
   // ---- batching ----------------------------------------------------------------------------
 
+  /**
+   * A batch opens at the end of the event-loop turn in which its first charge arrived, when no
+   * batch is in flight. While others are in flight (PostgreSQL), another opens only once
+   * `FILL_BATCH` charges wait or the oldest has waited `FILL_WAIT_MS`: every batch of a user
+   * commits in turn behind that user's row lock, so fewer, fuller batches go further than many
+   * small ones.
+   */
   private schedule(usageOnly = false): void {
-    if (this.scheduled || this.inFlight) return;
+    if (this.scheduled || this.inFlight >= this.maxInFlight) return;
     if (!usageOnly && this.queue.length === 0) return;
     this.scheduled = true;
-    setImmediate(() => this.flushQueue());
+    if (this.inFlight === 0 || this.queue.length >= FILL_BATCH) setImmediate(() => this.flushQueue());
+    else setTimeout(() => this.flushQueue(), FILL_WAIT_MS);
   }
 
   private flushQueue(): void {
     this.scheduled = false;
-    if (this.inFlight) return;
-    if (this.queue.length === 0 && this.usage.size === 0) {
-      this.wakeIdle();
-      return;
+    let usageTurn = this.usage.size > 0;
+    while (this.inFlight < this.maxInFlight && (this.queue.length > 0 || usageTurn)) {
+      if (this.inFlight > 0 && this.queue.length < FILL_BATCH) {
+        const oldest = this.queue[0];
+        if (oldest !== undefined && Date.now() - oldest.at < FILL_WAIT_MS) {
+          this.schedule();
+          break;
+        }
+      }
+      usageTurn = false;
+      const batch = this.queue.splice(0, this.optimistic ? PG_MAX_BATCH : MAX_BATCH);
+      this.inFlight++;
+      this.settle(batch)
+        .catch((error: unknown) => {
+          for (const waiting of batch) waiting.reject(error);
+        })
+        .finally(() => {
+          this.inFlight--;
+          if (this.queue.length > 0) this.flushQueue();
+          else if (this.inFlight === 0 && !this.scheduled) this.wakeIdle();
+        });
     }
-    const batch = this.queue.splice(0, MAX_BATCH);
-    this.inFlight = true;
-    this.settle(batch)
-      .catch((error: unknown) => {
-        for (const waiting of batch) waiting.reject(error);
-      })
-      .finally(() => {
-        this.inFlight = false;
-        if (this.queue.length > 0) this.flushQueue();
-        else this.wakeIdle();
-      });
+    if (this.inFlight === 0 && this.queue.length === 0) this.wakeIdle();
   }
 
   private wakeIdle(): void {
@@ -379,39 +426,65 @@ export class Charger {
       this.batches++;
       this.batchedCharges += batch.length;
     }
-    const usage = this.usage.take();
+    const usage = this.takeUsage();
+    const charges = batch.map((w) => w.charge);
     let settled: Settled[];
     try {
-      settled = await this.settleTogether(
-        batch.map((w) => w.charge),
-        usage,
-      );
+      settled =
+        this.optimistic && charges.length > 0 && charges.every(isPaidReply)
+          ? await this.settlePaid(charges, usage)
+          : await this.settleTogether(charges, usage, !this.optimistic);
     } catch (error) {
       this.usage.restore(usage);
+      if (usage.length > 0) this.usageInFlight = false;
       if (batch.length === 0) {
         this.log.warn({ err: error }, 'could not write usage counts; they are kept for the next batch');
         return;
       }
-      if (batch.length === 1) {
-        (batch[0] as Waiting).reject(error);
-        return;
+      if (batch.length > 1 || !(error instanceof BatchAborted)) {
+        this.log.warn({ err: error, charges: batch.length }, 'a charge batch failed; settling one by one');
       }
-      // Nothing of the batch committed: settle each charge alone, so only the bad one fails.
-      this.log.warn({ err: error, charges: batch.length }, 'a charge batch failed; settling one by one');
-      for (const waiting of batch) {
-        try {
-          const [alone] = await this.settleTogether([waiting.charge], []);
-          this.finish(waiting, alone as Settled);
-        } catch (single) {
-          waiting.reject(single);
-        }
-      }
+      // Nothing of the batch committed: settle each charge alone and exactly, so only a charge
+      // that fails by itself fails.
+      for (const waiting of batch) await this.settleAlone(waiting);
       return;
     }
-    for (const [i, waiting] of batch.entries()) this.finish(waiting, settled[i] as Settled);
+    if (usage.length > 0) this.usageInFlight = false;
+    const deferred: Waiting[] = [];
+    for (const [i, waiting] of batch.entries()) {
+      const result = settled[i] as Settled;
+      if (result.outcome === DEFERRED) deferred.push(waiting);
+      else this.finish(waiting, result);
+    }
+    for (const waiting of deferred) await this.settleAlone(waiting);
+  }
+
+  /**
+   * The usage counts this batch writes: everything gathered, at most every `USAGE_WRITE_MS` and by
+   * one batch at a time (the rows of a busy key are hot: every batch writing them would queue
+   * behind the others' commits), or at once when `flush` asks.
+   */
+  private takeUsage(): repo.UsageRow[] {
+    if (this.usage.size === 0 || this.usageInFlight) return [];
+    const now = Date.now();
+    if (!this.usageWanted && now - this.usageWrittenAt < USAGE_WRITE_MS) return [];
+    this.usageWanted = false;
+    this.usageInFlight = true;
+    this.usageWrittenAt = now;
+    return this.usage.take();
+  }
+
+  private async settleAlone(waiting: Waiting): Promise<void> {
+    try {
+      const [alone] = await this.settleTogether([waiting.charge], [], true);
+      this.finish(waiting, alone as Settled);
+    } catch (error) {
+      waiting.reject(error);
+    }
   }
 
   private finish(waiting: Waiting, settled: Settled): void {
+    if (settled.outcome === DEFERRED) throw new Error('an exact settlement cannot defer');
     this.runAfterCommit(settled.afterCommit);
     waiting.resolve(settled.outcome);
   }
@@ -431,6 +504,121 @@ export class Charger {
   }
 
   /**
+   * PostgreSQL, a batch of calls whose replies are known (pure routes, no Idempotency-Key): two
+   * round trips and no open transaction. An unlocked read of the balances decides each call as
+   * `runBatch` does (fits → granted, does not fit → 402, or deferred while this process's other
+   * batches hold reservations); then one statement debits each user's total under its guard,
+   * writes the ledger rows and the usage counts. A user whose guard refused (another instance
+   * spent meanwhile) had nothing written: their calls are settled again exactly.
+   */
+  private async settlePaid(charges: readonly Charge[], usage: readonly repo.UsageRow[]): Promise<Settled[]> {
+    if (this.listeners.length === 0) return this.settlePaidOn(this.storage.db, charges, usage, null);
+    // Balance-move listeners write inside the debit's transaction: then it is a transaction.
+    const callbacks: AfterCommit[] = [];
+    const results = await this.storage.db
+      .transaction()
+      .execute((tx) =>
+        this.settlePaidOn(tx, charges, usage, { tx, afterCommit: (callback) => callbacks.push(callback) }),
+      );
+    this.runAfterCommit(callbacks);
+    return results;
+  }
+
+  private async settlePaidOn(
+    db: Executor,
+    charges: readonly Charge[],
+    usage: readonly repo.UsageRow[],
+    unit: UnitContext | null,
+  ): Promise<Settled[]> {
+    const now = Date.now();
+    const users = [...new Set(charges.map((c) => c.userId))].sort();
+    const reserved = new Map<string, number>();
+    try {
+      const snapshot = await repo.readBalances(db, users);
+      const othersReserved = new Map(users.map((u) => [u, this.reserved.get(u) ?? 0]));
+      const spent = new Map<string, number>();
+      const results: Settled[] = [];
+      const granted: { index: number; call: repo.PaidCall; reply: CallReply; callbacks: AfterCommit[] }[] =
+        [];
+      for (const charge of charges) {
+        const userSpent = spent.get(charge.userId) ?? 0;
+        const known = (snapshot.get(charge.userId) ?? 0) - userSpent;
+        const others = othersReserved.get(charge.userId) ?? 0;
+        if (charge.costMilli > known - others) {
+          results.push({
+            outcome:
+              others > 0
+                ? DEFERRED
+                : { kind: 'insufficient', costMilli: charge.costMilli, balanceMilli: Math.max(0, known) },
+            afterCommit: [],
+          });
+          continue;
+        }
+        spent.set(charge.userId, userSpent + charge.costMilli);
+        reserved.set(charge.userId, (reserved.get(charge.userId) ?? 0) + charge.costMilli);
+        this.reserved.set(charge.userId, (this.reserved.get(charge.userId) ?? 0) + charge.costMilli);
+        granted.push({
+          index: results.length,
+          reply: charge.reply as CallReply,
+          callbacks: [...(charge.afterCommit ?? [])],
+          call: {
+            costMilli: charge.costMilli,
+            laterMilli: 0,
+            ledger: {
+              id: newId('led', now),
+              user_id: charge.userId,
+              key_id: charge.keyId,
+              route: charge.route,
+              amount_milli: -charge.costMilli,
+              balance_after_milli: 0,
+              request_id: charge.requestId,
+              idempotency_key: null,
+              reason: null,
+              created_at: now,
+            },
+          },
+        });
+        results.push({ outcome: DEFERRED, afterCommit: [] });
+      }
+      // What each user's later granted calls cost: a row's balance after is the user's new
+      // balance plus that.
+      const later = new Map<string, number>();
+      for (let i = granted.length - 1; i >= 0; i--) {
+        const { call } = granted[i] as (typeof granted)[number];
+        call.laterMilli = later.get(call.ledger.user_id) ?? 0;
+        later.set(call.ledger.user_id, call.laterMilli + call.costMilli);
+      }
+      const paid = granted.map((g) => g.call).filter((c) => c.costMilli > 0);
+      const balances = await repo.settlePaidCalls(db, paid, usage);
+      const moves: BalanceMove[] = [];
+      for (const [userId, after] of balances) {
+        moves.push({ userId, beforeMilli: after + (spent.get(userId) ?? 0), afterMilli: after });
+      }
+      for (const { index, call, reply, callbacks } of granted) {
+        const after = balances.get(call.ledger.user_id);
+        if (after === undefined && call.costMilli > 0) continue;
+        const balanceMilli = (after ?? snapshot.get(call.ledger.user_id) ?? 0) + call.laterMilli;
+        results[index] = {
+          outcome: { kind: 'charged', reply, costMilli: call.costMilli, balanceMilli },
+          afterCommit: callbacks,
+        };
+      }
+      if (unit !== null && moves.length > 0) await this.announceMoves(unit, moves);
+      return results;
+    } finally {
+      this.release(reserved);
+    }
+  }
+
+  private release(reserved: ReadonlyMap<string, number>): void {
+    for (const [userId, milli] of reserved) {
+      const left = (this.reserved.get(userId) ?? 0) - milli;
+      if (left > 0) this.reserved.set(userId, left);
+      else this.reserved.delete(userId);
+    }
+  }
+
+  /**
    * One transaction for `charges` (and the usage counts): see the module comment. Resolves once
    * it committed, with each charge's outcome and after-commit callbacks; rejects when the
    * transaction as a whole failed (then nothing of it committed).
@@ -438,34 +626,57 @@ export class Charger {
   private async settleTogether(
     charges: readonly Charge[],
     usage: readonly repo.UsageRow[],
+    exact: boolean,
   ): Promise<Settled[]> {
-    const { results, afterCommit } = await this.storage.db
-      .transaction()
-      .execute((tx) => this.runBatch(tx, charges, usage));
-    this.runAfterCommit(afterCommit);
-    return results;
+    const reserved = new Map<string, number>();
+    try {
+      const { results, afterCommit } = await this.storage.db
+        .transaction()
+        .execute((tx) => this.runBatch(tx, charges, usage, exact, reserved));
+      this.runAfterCommit(afterCommit);
+      return results;
+    } finally {
+      this.release(reserved);
+    }
   }
 
+  /**
+   * The body of a batch. `exact`: balances are read under the write lock, so every check is
+   * final (SQLite always; PostgreSQL when a charge is settled alone). Otherwise (PostgreSQL
+   * batches, several in flight on their own connections) balances are read without a lock, less
+   * what this process's other batches have reserved; a charge that fits goes ahead and the
+   * guarded debit at the end decides (if it refuses, the whole batch is settled again exactly);
+   * a charge that does not fit while other batches hold reservations is deferred and settled
+   * exactly after this batch, so no call is refused that the balance covers.
+   */
   private async runBatch(
     tx: Executor,
     charges: readonly Charge[],
     usage: readonly repo.UsageRow[],
+    exact: boolean,
+    reserved: Map<string, number>,
   ): Promise<{ results: Settled[]; afterCommit: AfterCommit[] }> {
     const now = Date.now();
     const results: Settled[] = [];
-    const users = [...new Set(charges.map((c) => c.userId))];
-    const before = users.length > 0 ? await repo.readBalances(tx, users, true) : new Map<string, number>();
-    const balance = new Map(before);
-    const ledger: repo.LedgerRow[] = [];
+    const users = [...new Set(charges.map((c) => c.userId))].sort();
+    const snapshot = users.length > 0 ? await repo.readBalances(tx, users, exact) : new Map<string, number>();
+    const othersReserved = new Map(users.map((u) => [u, exact ? 0 : (this.reserved.get(u) ?? 0)]));
+    const spent = new Map<string, number>();
+    const charged: { charge: Charge; index: number; reply: CallReply; callbacks: AfterCommit[] }[] = [];
 
     for (const charge of charges) {
       const callbacks: AfterCommit[] = [...(charge.afterCommit ?? [])];
       const unit: UnitContext = { tx, afterCommit: (callback) => callbacks.push(callback) };
-      const available = balance.get(charge.userId) ?? 0;
+      const userSpent = spent.get(charge.userId) ?? 0;
+      const known = (snapshot.get(charge.userId) ?? 0) - userSpent;
+      const available = known - (othersReserved.get(charge.userId) ?? 0);
       // Only a charge that writes (an idempotency claim or an effect) needs a savepoint. Charges
       // run one after another, each releasing its savepoint before the next takes one, so one
       // name serves (and the statement text stays the same for the statement cache).
-      const name = charge.idempotency !== null || charge.effect !== undefined ? SAVEPOINT : null;
+      const guarded =
+        charge.idempotency !== null ||
+        (charge.effect !== undefined && !(!exact && charge.effectNeedsNoSavepoint === true));
+      const name = guarded ? SAVEPOINT : null;
       if (name !== null) await repo.savepoint(tx, name);
       const undo = async () => {
         if (name !== null) await repo.rollbackToSavepoint(tx, name);
@@ -491,7 +702,7 @@ export class Charger {
             results.push({ outcome: { kind: 'conflict' }, afterCommit: [] });
           } else {
             results.push({
-              outcome: { kind: 'replayed', reply: storedReply(stored), balanceMilli: available },
+              outcome: { kind: 'replayed', reply: storedReply(stored), balanceMilli: Math.max(0, known) },
               afterCommit: [],
             });
           }
@@ -501,8 +712,11 @@ export class Charger {
 
       if (charge.costMilli > available) {
         await undo();
+        const doubt = (othersReserved.get(charge.userId) ?? 0) > 0;
         results.push({
-          outcome: { kind: 'insufficient', costMilli: charge.costMilli, balanceMilli: available },
+          outcome: doubt
+            ? DEFERRED
+            : { kind: 'insufficient', costMilli: charge.costMilli, balanceMilli: Math.max(0, known) },
           afterCommit: [],
         });
         continue;
@@ -517,26 +731,20 @@ export class Charger {
         continue;
       }
       if (reply.status < 200 || reply.status > 299) {
+        if (name === null && charge.effect !== undefined) {
+          throw new BatchAborted('an effect declared to need no savepoint declined after running');
+        }
         await undo();
-        results.push({ outcome: { kind: 'declined', reply, balanceMilli: available }, afterCommit: [] });
+        results.push({ outcome: { kind: 'declined', reply, balanceMilli: known }, afterCommit: [] });
         continue;
       }
 
-      const after = available - charge.costMilli;
-      balance.set(charge.userId, after);
       if (charge.costMilli > 0) {
-        ledger.push({
-          id: newId('led', now),
-          user_id: charge.userId,
-          key_id: charge.keyId,
-          route: charge.route,
-          amount_milli: -charge.costMilli,
-          balance_after_milli: after,
-          request_id: charge.requestId,
-          idempotency_key: charge.idempotency?.key ?? null,
-          reason: null,
-          created_at: now,
-        });
+        spent.set(charge.userId, userSpent + charge.costMilli);
+        if (!exact) {
+          reserved.set(charge.userId, (reserved.get(charge.userId) ?? 0) + charge.costMilli);
+          this.reserved.set(charge.userId, (this.reserved.get(charge.userId) ?? 0) + charge.costMilli);
+        }
       }
       if (charge.idempotency !== null) {
         await repo.completeIdempotency(tx, charge.idempotency.scope, charge.idempotency.key, {
@@ -545,29 +753,99 @@ export class Charger {
           response_body: reply.payload,
         });
       }
-      if (name !== null) await repo.releaseSavepoint(tx, name);
-      results.push({
-        outcome: { kind: 'charged', reply, costMilli: charge.costMilli, balanceMilli: after },
-        afterCommit: callbacks,
-      });
+      // PostgreSQL: the savepoint is left open (one round trip saved per charge); the next one
+      // nests inside it, and a later rollback to the name goes to the newest. Batches stay within
+      // the subtransactions a backend caches (`PG_MAX_BATCH`).
+      if (name !== null && !this.optimistic) await repo.releaseSavepoint(tx, name);
+      charged.push({ charge, index: results.length, reply, callbacks });
+      results.push({ outcome: DEFERRED, afterCommit: callbacks });
     }
 
-    const moves: BalanceMove[] = [];
-    for (const [userId, after] of balance) {
-      const start = before.get(userId) ?? 0;
-      if (after === start) continue;
-      // The guard cannot refuse here (the balance was read under the write lock), but if it ever
-      // did, the whole batch rolls back rather than overspend.
-      const debited = await repo.applyBalanceDelta(tx, userId, after - start);
-      if (debited !== after) throw new BatchAborted(`the guarded debit of ${userId} did not hold`);
-      moves.push({ userId, beforeMilli: start, afterMilli: after });
+    // One guarded debit per user, in id order (the lock order every batch follows). Each charged
+    // call's balance after is then counted back from the user's final balance, so ledger rows and
+    // headers hold the balance as of this batch's place in the commit order.
+    const later = new Map<string, number>();
+    const laterOf = charged.map(() => 0);
+    for (let i = charged.length - 1; i >= 0; i--) {
+      const { charge } = charged[i] as (typeof charged)[number];
+      laterOf[i] = later.get(charge.userId) ?? 0;
+      later.set(charge.userId, (laterOf[i] as number) + charge.costMilli);
     }
-    await repo.insertLedgerRows(tx, ledger);
+    const ledger: repo.LedgerRow[] = charged.map(({ charge }, i) => ({
+      id: newId('led', now),
+      user_id: charge.userId,
+      key_id: charge.keyId,
+      route: charge.route,
+      amount_milli: -charge.costMilli,
+      balance_after_milli: laterOf[i] as number,
+      request_id: charge.requestId,
+      idempotency_key: charge.idempotency?.key ?? null,
+      reason: null,
+      created_at: now,
+    }));
+    const finalBalance = new Map<string, number>();
+    if (this.optimistic) {
+      // PostgreSQL: debits, ledger rows and usage in one statement, at the very end, so the users'
+      // rows stay locked for one round trip and the commit.
+      const paid = charged.flatMap(({ charge }, i) =>
+        charge.costMilli > 0
+          ? [
+              {
+                ledger: ledger[i] as repo.LedgerRow,
+                costMilli: charge.costMilli,
+                laterMilli: laterOf[i] as number,
+              },
+            ]
+          : [],
+      );
+      const balances = await repo.settlePaidCalls(tx, paid, usage);
+      for (const userId of users) {
+        const total = spent.get(userId) ?? 0;
+        const after = balances.get(userId);
+        if (total > 0 && after === undefined) {
+          throw new BatchAborted(`the guarded debit of ${userId} refused the batch's total`);
+        }
+        finalBalance.set(userId, after ?? Math.max(0, snapshot.get(userId) ?? 0));
+      }
+    } else {
+      for (const userId of users) {
+        const total = spent.get(userId) ?? 0;
+        const after =
+          total === 0
+            ? Math.max(0, snapshot.get(userId) ?? 0)
+            : await repo.applyBalanceDelta(tx, userId, -total);
+        if (after === undefined)
+          throw new BatchAborted(`the guarded debit of ${userId} refused the batch's total`);
+        finalBalance.set(userId, after);
+      }
+      for (const row of ledger) row.balance_after_milli += finalBalance.get(row.user_id) ?? 0;
+      await repo.insertLedgerRows(
+        tx,
+        ledger.filter((row) => row.amount_milli !== 0),
+      );
+      await repo.addUsage(tx, usage);
+    }
+    const moves: BalanceMove[] = [];
+    for (const userId of users) {
+      const total = spent.get(userId) ?? 0;
+      const after = finalBalance.get(userId) ?? 0;
+      if (total > 0) moves.push({ userId, beforeMilli: after + total, afterMilli: after });
+    }
+    for (const [i, { charge, index, reply, callbacks }] of charged.entries()) {
+      results[index] = {
+        outcome: {
+          kind: 'charged',
+          reply,
+          costMilli: charge.costMilli,
+          balanceMilli: (finalBalance.get(charge.userId) ?? 0) + (laterOf[i] as number),
+        },
+        afterCommit: callbacks,
+      };
+    }
     const batchCallbacks: AfterCommit[] = [];
     if (moves.length > 0) {
       await this.announceMoves({ tx, afterCommit: (callback) => batchCallbacks.push(callback) }, moves);
     }
-    await repo.addUsage(tx, usage);
     return { results, afterCommit: batchCallbacks };
   }
 
@@ -592,6 +870,11 @@ export class Charger {
   }
 }
 
+/** A charge that only pays for a reply already computed: no effect, no Idempotency-Key. */
+function isPaidReply(charge: Charge): boolean {
+  return charge.effect === undefined && charge.idempotency === null && charge.reply !== undefined;
+}
+
 function storedReply(stored: repo.IdempotencyRow): StoredReply {
   return {
     status: Number(stored.status_code),
@@ -601,6 +884,6 @@ function storedReply(stored: repo.IdempotencyRow): StoredReply {
 }
 
 interface Settled {
-  outcome: ChargeOutcome;
+  outcome: ChargeOutcome | typeof DEFERRED;
   afterCommit: readonly AfterCommit[];
 }

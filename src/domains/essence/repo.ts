@@ -291,3 +291,75 @@ export async function rollbackToSavepoint(db: Executor, name: string): Promise<v
   await runRaw(db, `rollback to savepoint ${name}`, []);
   await runRaw(db, `release savepoint ${name}`, []);
 }
+
+/** A paid call whose reply is already known, as one statement settles it (PostgreSQL). */
+export interface PaidCall {
+  ledger: LedgerRow;
+  costMilli: number;
+  /** What this user's later calls in the same statement cost in all. */
+  laterMilli: number;
+}
+
+/**
+ * PostgreSQL: settles paid calls in one statement (one round trip): the users locked in id order
+ * (the lock order every batch follows, so batches cannot deadlock on them), per user one guarded debit of the total (`balance >= total`), the ledger rows of
+ * the users whose debit held (each row's balance after counted back from the user's new balance),
+ * and the usage counts. Returns the new balance of each user whose debit held; a user missing
+ * from the answer was charged nothing and has no ledger row.
+ */
+export async function settlePaidCalls(
+  db: Executor,
+  calls: readonly PaidCall[],
+  usage: readonly UsageRow[],
+): Promise<Map<string, number>> {
+  const result = await runRaw<{ id: string; balance_milli: number }>(
+    db,
+    `with req as (
+       select * from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::bigint[], ?::text[], ?::bigint[])
+         as r(id, user_id, key_id, route, cost, later, request_id, created_at)
+     ),
+     totals as (select user_id, sum(cost) as total from req group by user_id),
+     locked as (
+       select id from users where id in (select user_id from totals) order by id for update
+     ),
+     charged as (
+       update users u set balance_milli = u.balance_milli - t.total
+       from totals t join locked l on l.id = t.user_id
+       where u.id = t.user_id and u.balance_milli >= t.total
+       returning u.id, u.balance_milli
+     ),
+     written as (
+       insert into ledger (${LEDGER_COLUMNS})
+       select r.id, r.user_id, r.key_id, r.route, -r.cost, c.balance_milli + r.later, r.request_id, null, null, r.created_at
+       from req r join charged c on c.id = r.user_id
+       returning 1
+     ),
+     used as (
+       insert into key_usage (key_id, day, route, ${USAGE_COUNTS})
+       select * from unnest(?::text[], ?::text[], ?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[])
+       ${USAGE_ADD}
+       returning 1
+     )
+     select id, balance_milli from charged`,
+    [
+      calls.map((c) => c.ledger.id),
+      calls.map((c) => c.ledger.user_id),
+      calls.map((c) => c.ledger.key_id),
+      calls.map((c) => c.ledger.route),
+      calls.map((c) => c.costMilli),
+      calls.map((c) => c.laterMilli),
+      calls.map((c) => c.ledger.request_id),
+      calls.map((c) => c.ledger.created_at),
+      usage.map((r) => r.key_id),
+      usage.map((r) => r.day),
+      usage.map((r) => r.route),
+      usage.map((r) => r.succeeded),
+      usage.map((r) => r.insufficient_essence),
+      usage.map((r) => r.rate_limited),
+      usage.map((r) => r.refused),
+      usage.map((r) => r.failed),
+      usage.map((r) => r.spent_milli),
+    ],
+  );
+  return new Map(result.rows.map((row) => [row.id, Number(row.balance_milli)]));
+}
