@@ -257,11 +257,11 @@ export function partnerRoute<
         config: { auth: 'key', partner: meta, publicCors: spec.publicCors ?? false },
         // The key's own rate limit counts every authenticated call, valid or not, before anything
         // is charged; past it → 429 rate_limited, uncharged.
-        preValidation: async (request, reply) => {
+        preValidation: (request, reply, done) => {
           const key = request.apiKey;
-          if (!countsKeyRate || key === null || key.rateLimit === null) return;
+          if (!countsKeyRate || key === null || key.rateLimit === null) return done();
           const { limit, windowSeconds } = key.rateLimit;
-          const headers = await enforceWindow(deps.counters, {
+          enforceWindow(deps.counters, {
             key: `key-rate:${key.id}`,
             limit,
             windowMs: windowSeconds * 1000,
@@ -269,28 +269,36 @@ export function partnerRoute<
             code: 'rate_limited',
             detail: (resetSeconds) =>
               `This key may make ${limit} calls every ${windowSeconds} s; try again in ${resetSeconds} s.`,
-          });
-          reply.headers(headers);
+          }).then((headers) => {
+            reply.headers(headers);
+            done();
+          }, done);
         },
         // Refusals raised before or around the charge (validation, rate limits, failures) still
         // tell a recognised key what it paid (nothing) and what it has.
-        onSend: async (request, reply, payload) => {
+        onSend: (request, reply, payload, done) => {
           const key = request.apiKey;
-          if (key !== null && !reply.hasHeader('essence-cost')) {
-            reply.headers(essenceHeaders(0, await balanceOf(key.userId)));
-          }
-          return payload;
-        },
-        onResponse: async (request, reply) => {
-          const key = request.apiKey;
-          if (key === null) return;
-          const cost = Number(reply.getHeader('essence-cost') ?? 0);
-          charger.recordUsage(
-            key.id,
-            routeLabel,
-            usageOutcome(reply.statusCode),
-            Number.isFinite(cost) ? toMilli(cost) : 0,
+          if (key === null || reply.hasHeader('essence-cost')) return done(null, payload);
+          balanceOf(key.userId).then(
+            (balance) => {
+              reply.headers(essenceHeaders(0, balance));
+              done(null, payload);
+            },
+            (error: unknown) => done(error as Error),
           );
+        },
+        onResponse: (request, reply, done) => {
+          const key = request.apiKey;
+          if (key !== null) {
+            const cost = Number(reply.getHeader('essence-cost') ?? 0);
+            charger.recordUsage(
+              key.id,
+              routeLabel,
+              usageOutcome(reply.statusCode),
+              Number.isFinite(cost) ? toMilli(cost) : 0,
+            );
+          }
+          done();
         },
         handler: async (request, reply) => {
           const key = request.apiKey;

@@ -149,8 +149,15 @@ class BatchAborted extends Error {}
 /** A charge whose outcome this batch could not decide or has not decided yet. */
 const DEFERRED = Symbol('deferred');
 
+let lastDay = { start: 0, end: 0, label: '' };
+
+/** `YYYY-MM-DD` of the UTC day holding `at` (the current day's label is kept). */
 export function utcDay(at: number): string {
-  return new Date(at).toISOString().slice(0, 10);
+  if (at >= lastDay.start && at < lastDay.end) return lastDay.label;
+  const start = at - (((at % 86_400_000) + 86_400_000) % 86_400_000);
+  const label = new Date(start).toISOString().slice(0, 10);
+  if (at >= lastDay.start) lastDay = { start, end: start + 86_400_000, label };
+  return label;
 }
 
 /** Calls by key, UTC day and route, gathered in memory and added to `key_usage` in a batch. */
