@@ -103,6 +103,39 @@ describe('portal', () => {
       },
     );
 
+    await t.test('the key shows its usage by day and route, and takes a rate limit', async () => {
+      const item = page.locator('.key-item', { hasText: 'browser test key' });
+      await item.getByRole('button', { name: 'Usage' }).click();
+      const today = item.locator('.usage-days tbody tr').first();
+      await today.waitFor();
+      const cells = await today.locator('td').allTextContents();
+      assert.equal(cells[0], new Date().toISOString().slice(0, 10));
+      assert.equal(cells[1], '1', `succeeded: ${cells.join(' | ')}`);
+      assert.equal(cells[6], '5', `spent: ${cells.join(' | ')}`);
+      assert.match(
+        (await item.locator('.usage-routes').textContent()) ?? '',
+        /POST \/api\/v1\/mood\/analyze/,
+      );
+
+      await item.getByRole('button', { name: 'Rate limit…' }).click();
+      await item.getByLabel('Calls allowed (1–1,000,000)').fill('1');
+      await item.getByLabel('Per window of (seconds, 1–86,400)').fill('3600');
+      await item.getByRole('button', { name: 'Save the limit' }).click();
+      const limited = page.locator('.key-item', { hasText: 'browser test key' });
+      await until(async () => assert.match((await limited.textContent()) ?? '', /1 calls per 3,600 s/));
+      const call = () =>
+        fetch(`${service.url}/api/v1/essence`, { headers: { authorization: `Bearer ${rawKey}` } });
+      assert.equal((await call()).status, 200);
+      const refused = await call();
+      assert.equal(refused.status, 429);
+      assert.ok(Number(refused.headers.get('retry-after')) > 0);
+
+      await limited.getByRole('button', { name: 'Rate limit…' }).click();
+      await limited.getByRole('button', { name: 'No limit' }).click();
+      await until(async () => assert.match((await limited.textContent()) ?? '', /Rate limit\s*none/));
+      assert.equal((await call()).status, 200);
+    });
+
     await t.test('revoking the key stops it at once', async () => {
       const item = page.locator('.key-item', { hasText: 'browser test key' });
       await item.getByRole('button', { name: 'Revoke' }).click();

@@ -7,7 +7,7 @@ import { busy, clearProblem, onSubmit, showRegionProblem, text } from './forms.t
 import { boot, renderAccount } from './session.ts';
 import { spendByDay } from './spend.ts';
 import { renderSpendChart, spendTable } from './spend-chart.ts';
-import type { ApiKey, CreatedKey, EssencePage, LedgerEntry, Scope, User } from './types.ts';
+import type { ApiKey, CreatedKey, EssencePage, KeyUsage, LedgerEntry, Scope, User } from './types.ts';
 
 const SPEND_DAYS = 14;
 /** The chart reads at most this many ledger pages (100 entries each) back in time. */
@@ -155,6 +155,7 @@ function keyItem(key: ApiKey): HTMLLIElement {
         'Cost per call',
         key.essencePerCall === null ? 'route defaults' : `${essence(key.essencePerCall)} Essence`,
       ),
+      ...detail('Rate limit', rateLimitText(key)),
       ...detail('Created', dateTime(key.createdAt)),
       ...detail('Last used', dateTime(key.lastUsedAt, 'never')),
       ...detail('Expires', dateTime(key.expiresAt, 'never')),
@@ -166,40 +167,188 @@ function keyItem(key: ApiKey): HTMLLIElement {
   return item;
 }
 
-let rotateSeq = 0;
+function rateLimitText(key: ApiKey): string {
+  if (key.rateLimit === null) return 'none';
+  const { limit, windowSeconds } = key.rateLimit;
+  return `${limit.toLocaleString('en')} calls per ${windowSeconds.toLocaleString('en')} s`;
+}
 
-function keyActions(key: ApiKey, item: HTMLLIElement): HTMLElement[] {
-  const rotateButton = h('button', { type: 'button', class: 'ghost', 'aria-expanded': 'false' }, 'Rotate…');
-  const formId = `rotate-${++rotateSeq}`;
-  const rotateForm = h(
+let panelSeq = 0;
+
+/** A button that shows and hides `panel` (appended to `item`), saying so to assistive technology. */
+function disclosure(
+  label: string,
+  panel: HTMLElement,
+  item: HTMLElement,
+  onOpen?: () => void,
+): HTMLButtonElement {
+  const button = h('button', { type: 'button', class: 'ghost', 'aria-expanded': 'false' }, label);
+  panel.id ||= `key-panel-${++panelSeq}`;
+  panel.hidden = true;
+  button.setAttribute('aria-controls', panel.id);
+  button.addEventListener('click', () => {
+    const open = panel.hidden;
+    panel.hidden = !open;
+    button.setAttribute('aria-expanded', String(open));
+    if (open) {
+      panel.querySelector<HTMLElement>('input, button, table')?.focus();
+      onOpen?.();
+    }
+  });
+  item.append(panel);
+  return button;
+}
+
+function numberField(id: string, name: string, label: string, attributes: Record<string, string | number>) {
+  return h(
+    'div',
+    { class: 'field' },
+    h('label', { for: id }, label),
+    h('input', { id, name, type: 'number', inputmode: 'numeric', step: 1, ...attributes }),
+  );
+}
+
+/** The key's rate limit: set it, change it or lift it (PATCH). */
+function rateLimitForm(key: ApiKey): HTMLFormElement {
+  const id = `limit-${++panelSeq}`;
+  const current = key.rateLimit;
+  const form = h(
     'form',
-    { class: 'rotate-form', id: formId, hidden: true, novalidate: true, 'aria-label': `Rotate ${key.name}` },
+    { class: 'rotate-form', id, novalidate: true, 'aria-label': `Rate limit of ${key.name}` },
     h('div', { class: 'form-error', role: 'alert', tabindex: -1, hidden: true }),
+    numberField(`${id}-limit`, 'limit', 'Calls allowed (1–1,000,000)', {
+      min: 1,
+      max: 1_000_000,
+      value: current?.limit ?? 600,
+    }),
+    numberField(`${id}-window`, 'windowSeconds', 'Per window of (seconds, 1–86,400)', {
+      min: 1,
+      max: 86_400,
+      value: current?.windowSeconds ?? 60,
+    }),
     h(
       'div',
-      { class: 'field' },
-      h('label', { for: `${formId}-grace` }, 'The old key keeps working for (hours)'),
-      h('input', {
-        id: `${formId}-grace`,
-        name: 'graceHours',
-        type: 'number',
-        inputmode: 'numeric',
-        min: 0,
-        max: 168,
-        step: 1,
-        value: 24,
-        required: true,
-      }),
+      { class: 'key-actions' },
+      h('button', { type: 'submit', name: 'action', value: 'set' }, 'Save the limit'),
+      h('button', { type: 'submit', name: 'action', value: 'lift', class: 'ghost' }, 'No limit'),
     ),
+  );
+  let action = 'set';
+  form.addEventListener('click', (event) => {
+    const target = event.target;
+    if (target instanceof HTMLButtonElement && target.name === 'action') action = target.value;
+  });
+  onSubmit(form, async (data) => {
+    const rateLimit =
+      action === 'lift'
+        ? null
+        : { limit: Number(text(data, 'limit')), windowSeconds: Number(text(data, 'windowSeconds')) };
+    const updated = await api<ApiKey>('PATCH', `/api/v1/keys/${encodeURIComponent(key.id)}`, { rateLimit });
+    byId('keys-status').textContent =
+      updated.rateLimit === null
+        ? `${updated.name} has no rate limit now.`
+        : `${updated.name} is limited to ${rateLimitText(updated)}.`;
+    await loadKeys();
+  });
+  return form;
+}
+
+const USAGE_DAYS = 7;
+
+/** The key's calls over the last days: by outcome, and by route over the whole period. */
+function usagePanel(key: ApiKey): { panel: HTMLElement; load(): void } {
+  const panel = h('section', { class: 'rotate-form usage', 'aria-label': `Usage of ${key.name}` });
+  const load = () => {
+    panel.replaceChildren(h('p', { class: 'hint' }, 'Loading usage…'));
+    get<KeyUsage>(`/api/v1/keys/${encodeURIComponent(key.id)}/usage?days=${USAGE_DAYS}`).then(
+      (usage) => panel.replaceChildren(...usageTables(key, usage)),
+      (error: unknown) => showRegionProblem(panel, error, 'The usage could not be loaded.'),
+    );
+  };
+  return { panel, load };
+}
+
+function usageTables(key: ApiKey, usage: KeyUsage): HTMLElement[] {
+  const head = (...labels: string[]) =>
+    h('thead', {}, h('tr', {}, ...labels.map((label) => h('th', { scope: 'col' }, label))));
+  const num = (label: string, value: string | number) =>
+    h('td', { class: 'num', 'data-label': label }, String(value));
+  const days = h(
+    'table',
+    { class: 'stack usage-days', tabindex: -1 },
+    h('caption', {}, `Calls with ${key.name}, last ${USAGE_DAYS} days (UTC)`),
+    head('Day', 'Succeeded', 'Insufficient Essence', 'Rate limited', 'Refused', 'Failed', 'Essence spent'),
+    h(
+      'tbody',
+      {},
+      ...[...usage.days]
+        .reverse()
+        .map((day) =>
+          h(
+            'tr',
+            {},
+            h('td', { 'data-label': 'Day' }, day.date),
+            num('Succeeded', day.calls.succeeded),
+            num('Insufficient Essence', day.calls.insufficientEssence),
+            num('Rate limited', day.calls.rateLimited),
+            num('Refused', day.calls.refused),
+            num('Failed', day.calls.failed),
+            num('Essence spent', essence(day.essenceSpent)),
+          ),
+        ),
+    ),
+  );
+  const routes = new Map<string, { calls: number; spent: number }>();
+  for (const day of usage.days) {
+    for (const route of day.byRoute) {
+      const total = routes.get(route.route) ?? { calls: 0, spent: 0 };
+      total.calls += route.calls;
+      total.spent += route.essenceSpent;
+      routes.set(route.route, total);
+    }
+  }
+  const byRoute =
+    routes.size === 0
+      ? h('p', { class: 'hint' }, 'No calls in this period.')
+      : h(
+          'table',
+          { class: 'stack usage-routes' },
+          h('caption', {}, 'By route, same period'),
+          head('Route', 'Calls', 'Essence spent'),
+          h(
+            'tbody',
+            {},
+            ...[...routes]
+              .sort((a, b) => b[1].calls - a[1].calls)
+              .map(([route, total]) =>
+                h(
+                  'tr',
+                  {},
+                  h('td', { 'data-label': 'Route' }, h('code', {}, route)),
+                  num('Calls', total.calls),
+                  num('Essence spent', essence(Math.round(total.spent * 1000) / 1000)),
+                ),
+              ),
+          ),
+        );
+  return [days, byRoute];
+}
+
+function keyActions(key: ApiKey, item: HTMLLIElement): HTMLElement[] {
+  const formId = `rotate-${++panelSeq}`;
+  const rotateForm = h(
+    'form',
+    { class: 'rotate-form', id: formId, novalidate: true, 'aria-label': `Rotate ${key.name}` },
+    h('div', { class: 'form-error', role: 'alert', tabindex: -1, hidden: true }),
+    numberField(`${formId}-grace`, 'graceHours', 'The old key keeps working for (hours)', {
+      min: 0,
+      max: 168,
+      value: 24,
+      required: 'required',
+    }),
     h('button', { type: 'submit' }, 'Issue the new key'),
   );
-  rotateButton.setAttribute('aria-controls', formId);
-  rotateButton.addEventListener('click', () => {
-    const open = rotateForm.hidden;
-    rotateForm.hidden = !open;
-    rotateButton.setAttribute('aria-expanded', String(open));
-    if (open) rotateForm.querySelector('input')?.focus();
-  });
+  const rotateButton = disclosure('Rotate…', rotateForm, item);
   onSubmit(rotateForm, async (data) => {
     const raw = text(data, 'graceHours');
     const graceHours = raw === '' ? 24 : Number(raw);
@@ -212,6 +361,9 @@ function keyActions(key: ApiKey, item: HTMLLIElement): HTMLElement[] {
     );
     await loadKeys();
   });
+  const limitButton = disclosure('Rate limit…', rateLimitForm(key), item);
+  const usage = usagePanel(key);
+  const usageButton = disclosure('Usage', usage.panel, item, usage.load);
 
   // Revoking is immediate and cannot be undone, so it takes a second, deliberate press.
   const revokeButton = h('button', { type: 'button', class: 'danger' }, 'Revoke');
@@ -240,8 +392,7 @@ function keyActions(key: ApiKey, item: HTMLLIElement): HTMLElement[] {
       }
     });
   });
-  item.append(rotateForm);
-  return [rotateButton, revokeButton];
+  return [usageButton, limitButton, rotateButton, revokeButton];
 }
 
 async function loadKeys(): Promise<void> {

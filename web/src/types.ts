@@ -40,10 +40,33 @@ export interface ApiKey {
   prefix: string;
   scopes: Scope[];
   essencePerCall: number | null;
+  rateLimit: RateLimit | null;
   createdAt: string;
   lastUsedAt: string | null;
   expiresAt: string | null;
   revokedAt: string | null;
+}
+
+export interface RateLimit {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface UsageCalls {
+  succeeded: number;
+  insufficientEssence: number;
+  rateLimited: number;
+  refused: number;
+  failed: number;
+}
+
+export interface KeyUsage {
+  days: {
+    date: string;
+    calls: UsageCalls;
+    essenceSpent: number;
+    byRoute: { route: string; calls: number; essenceSpent: number }[];
+  }[];
 }
 
 export interface CreatedKey {
