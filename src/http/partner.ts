@@ -308,20 +308,6 @@ export function partnerRoute<
               ? key.essencePerCallMilli
               : defaultCostMilli;
           const idempotencyKey = takesIdempotencyKey ? idempotencyKeyOf(request) : null;
-          if (spec.quota !== undefined) {
-            const quota = spec.quota;
-            const limit = quota.limit(deps);
-            reply.headers(
-              await enforceWindow(deps.counters, {
-                key: `${quota.name}:${key.id}`,
-                limit,
-                windowMs: quota.windowSeconds * 1000,
-                policy: quota.policy,
-                code: 'rate_limited',
-                detail: (resetSeconds) => quota.detail(limit, resetSeconds),
-              }),
-            );
-          }
           let balanceRead: Promise<number> | undefined;
           const balanceMilli = () => {
             balanceRead ??= balanceOf(key.userId);
@@ -351,13 +337,29 @@ export function partnerRoute<
           // answer is replayed without running it; otherwise it runs first and the charge only
           // debits and records. If the charge is refused (or a concurrent twin won the key), this
           // run's result is discarded: the handler wrote nothing, so nothing observable ran.
+          // An earlier answer to this Idempotency-Key is replayed at once: nothing runs, nothing is
+          // counted. (The charge checks again in its transaction, for twins racing in.)
+          if (idempotency !== null) {
+            const earlier = await charger.findReplay(idempotency);
+            if (earlier === 'conflict') throw idempotencyConflict();
+            if (earlier !== null) return replay(reply, earlier, await balanceMilli());
+          }
+          if (spec.quota !== undefined) {
+            const quota = spec.quota;
+            const limit = quota.limit(deps);
+            reply.headers(
+              await enforceWindow(deps.counters, {
+                key: `${quota.name}:${key.id}`,
+                limit,
+                windowMs: quota.windowSeconds * 1000,
+                policy: quota.policy,
+                code: 'rate_limited',
+                detail: (resetSeconds) => quota.detail(limit, resetSeconds),
+              }),
+            );
+          }
           let precomputed: CallReply | undefined;
           if (spec.pure) {
-            if (idempotency !== null) {
-              const earlier = await charger.findReplay(idempotency);
-              if (earlier === 'conflict') throw idempotencyConflict();
-              if (earlier !== null) return replay(reply, earlier, await balanceMilli());
-            }
             const result = await spec.handler(
               { ...ctxBase, db: deps.storage.db, afterCommit: (callback) => early.push(callback) },
               deps,

@@ -23,6 +23,10 @@
  * the usage counts gathered since the last batch, and one commit. After the commit each call's
  * after-commit callbacks run, and each caller learns its own outcome.
  *
+ * On PostgreSQL several batches run at once, each reading balances without a lock (less the
+ * reservations of this process's other open batches) and debiting at the end; see `runBatch` and
+ * docs/architecture.md.
+ *
  * If the batch as a whole fails (a deadlock between instances, a lost connection, a guard that
  * does not hold), nothing of it committed: its charges are settled again one by one, each in its
  * own transaction, so one bad charge never fails its neighbours.
