@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -54,6 +56,7 @@ function openSqlite(location: string): Storage {
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(handle) }),
   });
+  const checkpointer = path === ':memory:' ? null : startCheckpointer(handle, path);
   return {
     engine: 'sqlite',
     db,
@@ -63,7 +66,47 @@ function openSqlite(location: string): Storage {
       handle.prepare('select 1').get();
     },
     async close() {
+      await checkpointer?.stop();
       await db.destroy();
+    },
+  };
+}
+
+const CHECKPOINT_MS = 200;
+
+/**
+ * Moves WAL checkpoints off the event loop. A checkpoint copies the log into the database file
+ * and syncs it to disk; left to SQLite it runs inside whichever commit crosses 1,000 pages, on
+ * the main thread, and every request waits for that disk sync. Here a worker thread with a
+ * connection of its own checkpoints (PASSIVE: it never waits for or blocks a writer) a few times a
+ * second. Should the worker stop, the connection falls back to SQLite's own checkpoints.
+ */
+function startCheckpointer(handle: SqliteDatabase.Database, path: string): { stop(): Promise<void> } {
+  const worker = new Worker(
+    `const { workerData } = require('node:worker_threads');
+     const Database = require(workerData.module);
+     const db = new Database(workerData.path);
+     db.pragma('busy_timeout = 1000');
+     setInterval(() => {
+       try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
+     }, workerData.intervalMs);`,
+    {
+      eval: true,
+      workerData: {
+        module: createRequire(import.meta.url).resolve('better-sqlite3'),
+        path,
+        intervalMs: CHECKPOINT_MS,
+      },
+    },
+  );
+  worker.unref();
+  handle.pragma('wal_autocheckpoint = 0');
+  worker.on('error', () => handle.pragma('wal_autocheckpoint = 1000'));
+  return {
+    async stop() {
+      // A checkpoint is crash-safe: stopping the thread in the middle of one loses nothing.
+      worker.ref();
+      await worker.terminate();
     },
   };
 }
