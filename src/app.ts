@@ -14,6 +14,8 @@ import { keyRoutes } from './domains/keys/routes.ts';
 import { createMemoryRoute, listMemoriesRoute, memoryRoutes } from './domains/memory/routes.ts';
 import { oracleRoute } from './domains/oracle/routes.ts';
 import { collectiveRoute, trajectoryRoutes } from './domains/trajectory/routes.ts';
+import { webhookRoutes } from './domains/webhooks/routes.ts';
+import { webhookOperations } from './domains/webhooks/schemas.ts';
 import { buildAuthHook, type PartnerMeta } from './http/auth.ts';
 import { AppError } from './http/errors.ts';
 import { addRouteHook } from './http/hooks.ts';
@@ -147,6 +149,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
           session: { type: 'apiKey', in: 'cookie', name: 'orrery_session' },
         },
       },
+      webhooks: webhookOperations(),
     },
   });
 
@@ -159,6 +162,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(councilRoutes(deps));
   await app.register(discoveryRoutes(deps));
   await app.register(cosmosRoutes(deps));
+  await app.register(webhookRoutes(deps));
   await app.register(adminRoutes(deps, partnerTable));
   await app.register(webRoutes(deps));
   await app.register(async (scope) => {

@@ -70,6 +70,25 @@ export interface Config {
     readonly timeoutMs: number;
     readonly maxTokens: number;
   };
+  /** Outbound events: the delivery worker, its retry schedule and the SSRF guard. */
+  readonly webhooks: {
+    /** Lets endpoints live on private, loopback or link-local addresses (tests, intranets). */
+    readonly allowPrivate: boolean;
+    /** Milliseconds to wait after each failed attempt; one attempt more than entries, then exhausted. */
+    readonly retryScheduleMs: readonly number[];
+    /** The whole exchange of one attempt: connect, request, response headers and body. */
+    readonly attemptTimeoutMs: number;
+    /** How often the worker looks for due deliveries when nothing wakes it. */
+    readonly pollMs: number;
+    /** Attempts in flight per instance, and per endpoint per instance. */
+    readonly concurrency: number;
+    readonly endpointConcurrency: number;
+    readonly endpointsPerAccount: number;
+    /** An endpoint whose attempts have all failed for this long is disabled. */
+    readonly disableAfterMs: number;
+    /** How often the key-expiry job looks for keys that stopped working (key.revoked). */
+    readonly keyEndSweepMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -111,6 +130,20 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   if (/^(false|0|no|off)$/i.test(raw)) return false;
   throw new ConfigError(name, `expected true or false, got "${raw}"`);
 }
+
+/** Comma-separated positive seconds (decimals allowed), e.g. `5,300,1800`, as milliseconds. */
+function secondsList(env: Env, name: string, fallback: readonly number[]): readonly number[] {
+  const raw = optionalText(env, name);
+  if (raw === null) return Object.freeze(fallback.map((seconds) => seconds * 1000));
+  const parts = raw.split(',').map((part) => part.trim());
+  if (parts.length > 50 || parts.some((part) => !/^\d{1,7}(\.\d{1,3})?$/.test(part) || Number(part) === 0)) {
+    throw new ConfigError(name, `expected comma-separated positive seconds (at most 50), got "${raw}"`);
+  }
+  return Object.freeze(parts.map((part) => Math.round(Number(part) * 1000)));
+}
+
+/** Standard Webhooks' schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about 27 h in all). */
+const WEBHOOK_RETRY_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000];
 
 function essenceMilli(env: Env, name: string, fallback: number): number {
   const raw = optionalText(env, name);
@@ -258,6 +291,17 @@ export function loadConfig(env: Env): Config {
       provider: oracleProvider(env),
       timeoutMs: integer(env, 'ORACLE_TIMEOUT_MS', 15_000, 100, 120_000),
       maxTokens: integer(env, 'ORACLE_MAX_TOKENS', 600, 16, 8192),
+    },
+    webhooks: {
+      allowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+      retryScheduleMs: secondsList(env, 'WEBHOOK_RETRY_SCHEDULE', WEBHOOK_RETRY_SECONDS),
+      attemptTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 10_000),
+      pollMs: integer(env, 'WEBHOOK_POLL_MS', 500, 10, 60_000),
+      concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 64, 1, 10_000),
+      endpointConcurrency: integer(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 4, 1, 1000),
+      endpointsPerAccount: integer(env, 'WEBHOOK_ENDPOINTS_PER_ACCOUNT', 10, 1, 1000),
+      disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 120, 1, 24 * 365) * 3_600_000,
+      keyEndSweepMs: integer(env, 'KEY_END_SWEEP_MS', 1000, 50, 3_600_000),
     },
   };
   return Object.freeze(config);

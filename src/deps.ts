@@ -11,6 +11,7 @@ import { KeysService } from './domains/keys/service.ts';
 import { MemoryService } from './domains/memory/service.ts';
 import { OracleService } from './domains/oracle/service.ts';
 import { TrajectoryService } from './domains/trajectory/service.ts';
+import { WebhooksService } from './domains/webhooks/service.ts';
 import { type Bus, LocalBus, RedisBus } from './storage/bus.ts';
 import {
   CoalescingCounters,
@@ -40,6 +41,7 @@ export interface Deps {
   readonly discovery: DiscoveryService;
   readonly cosmos: CosmosService;
   readonly oracle: OracleService;
+  readonly webhooks: WebhooksService;
 }
 
 /** Raw headers that carry credentials never reach a log line. */
@@ -105,6 +107,7 @@ export async function createDeps(
   const cosmos = new CosmosService(storage, bus, config, log);
   await cosmos.start();
   const oracle = new OracleService(config.oracle);
+  const webhooks = new WebhooksService(storage, config.webhooks, log);
   const discovery = new DiscoveryService(
     {
       pulse: async () => (await trajectory.pulse('24h')).pulse,
@@ -131,11 +134,14 @@ export async function createDeps(
     discovery,
     cosmos,
     oracle,
+    webhooks,
   };
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {
   await deps.charger.close();
+  await deps.keys.close();
+  await deps.webhooks.close();
   await deps.cosmos.close();
   await deps.bus.close();
   if (deps.redis) deps.redis.disconnect();

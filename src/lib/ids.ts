@@ -3,7 +3,20 @@ import { randomBytes } from 'node:crypto';
 const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
 
 /** Prefixes of every kind of id Orrery hands out; ids are opaque to clients. */
-export type IdPrefix = 'usr' | 'ses' | 'key' | 'led' | 'req' | 'obj' | 'chk' | 'mem' | 'sig' | 'feed' | 'whk';
+export type IdPrefix =
+  | 'usr'
+  | 'ses'
+  | 'key'
+  | 'led'
+  | 'req'
+  | 'obj'
+  | 'chk'
+  | 'mem'
+  | 'sig'
+  | 'feed'
+  | 'whk'
+  | 'evt'
+  | 'dlv';
 
 // Random bytes are drawn from a pooled buffer: one getrandom call per 409 ids, not one per id.
 const POOL_SIZE = 4096;

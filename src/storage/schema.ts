@@ -41,6 +41,8 @@ export interface ApiKeysTable {
   /** Calls allowed per window, or null for no per-key rate limit (then the window is null too). */
   rate_limit: number | null;
   rate_window_seconds: number | null;
+  /** When `key.revoked` was written for this key's end (null while it still works). */
+  end_announced_at: number | null;
 }
 
 export interface LedgerTable {
@@ -254,6 +256,54 @@ export interface MemoryCountsTable {
   count: number;
 }
 
+/** A URL an account registered to receive its events. `enabled` is 0/1 in both engines. */
+export interface WebhookEndpointsTable {
+  id: string;
+  user_id: string;
+  url: string;
+  /** Space-separated event types it subscribes to. */
+  events: string;
+  description: string;
+  /** `whsec_…`; signing needs the key itself, so it is stored as issued. */
+  secret: string;
+  /** The secret before the last rotation, still signing until `previous_secret_until`. */
+  previous_secret: string | null;
+  previous_secret_until: number | null;
+  enabled: number;
+  /** The first failed attempt since the last success; null while deliveries succeed. */
+  failing_since: number | null;
+  disabled_at: number | null;
+  created_at: number;
+}
+
+/** An event as delivered: `payload` is the exact request body, identical on every attempt. */
+export interface WebhookEventsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  payload: string;
+  created_at: number;
+}
+
+/**
+ * One event to one endpoint. `next_attempt_at` is when a worker may next claim it: null once it
+ * succeeded or is exhausted, and pushed forward by the length of a lease while an attempt runs,
+ * so a worker that dies mid-attempt leaves the row due again when the lease runs out.
+ */
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'exhausted';
+  attempts: number;
+  next_attempt_at: number | null;
+  leased_by: string | null;
+  last_attempt_at: number | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -277,4 +327,7 @@ export interface Database {
   cosmos_archive: CosmosArchiveTable;
   cosmos_positions: CosmosPositionsTable;
   cosmos_events: CosmosEventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import {
-  BlockedHostError,
-  classifyAddress,
-  parseIPv6,
-  resolveAllowed,
-} from '../../src/domains/council/addresses.ts';
 import { createPinnedDispatcher, FeedFetchError, fetchFeed } from '../../src/domains/council/fetcher.ts';
+import { BlockedHostError, classifyAddress, parseIPv6, resolveAllowed } from '../../src/net/addresses.ts';
 import { type FeedServer, startFeedServer } from '../helpers/feed-server.ts';
 
 const CASES: [string, string][] = [

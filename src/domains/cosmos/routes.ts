@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { partnerRoute } from '../../http/partner.ts';
+import { notifyCommitted } from '../webhooks/outbox.ts';
 import {
   CosmosObjectSchema,
   ObjectParams,
@@ -11,7 +12,7 @@ import {
   SpawnBody,
   Spawned,
 } from './schemas.ts';
-import type { CosmosEvent, StreamSink } from './service.ts';
+import { type CosmosEvent, type StreamSink, spawnedJson } from './service.ts';
 
 /** Open streams per instance at most; beyond it new ones get 503 and retry elsewhere. */
 const MAX_STREAMS = 10_000;
@@ -67,18 +68,10 @@ export const spawnRoute = partnerRoute({
     // Announced once the spawn has committed, never before: no stream hears of an object that a
     // rollback then removed, and a client reacting to the event always finds the object.
     afterCommit(() => deps.cosmos.announce(event));
+    afterCommit(notifyCommitted);
     return {
       status: 201,
-      body: {
-        ok: true,
-        objectId: object.objectId,
-        type: object.type,
-        title: object.title,
-        expiresAt: object.expiresAt,
-        position: object.position,
-        moodTarget: object.moodTarget,
-        layerTarget: object.layerTarget,
-      },
+      body: spawnedJson(object),
       headers: { location: `/api/v1/world/objects/${object.objectId}` },
     };
   },

@@ -9,6 +9,7 @@ import type { Storage } from '../../storage/db.ts';
 import { LeasedJob } from '../../storage/leases.ts';
 import type { Executor } from '../../storage/tx.ts';
 import { findMood } from '../atlas/catalogue.ts';
+import { notifyCommitted, recordEvent, recordEvents } from '../webhooks/outbox.ts';
 import {
   cellAt,
   cellIndex,
@@ -102,6 +103,20 @@ export function objectJson(row: repo.ObjectRow): CosmosObject {
     coordinates: { x: Number(row.x), y: Number(row.y), z: Number(row.z) },
     createdAt: iso(Number(row.created_at)),
     expiresAt: isoOrNull(row.expires_at === null ? null : Number(row.expires_at)),
+  };
+}
+
+/** The body of a spawn's 201 (the `object.spawned` event adds `createdAt`). */
+export function spawnedJson(object: CosmosObject) {
+  return {
+    ok: true as const,
+    objectId: object.objectId,
+    type: object.type,
+    title: object.title,
+    expiresAt: object.expiresAt,
+    position: object.position,
+    moodTarget: object.moodTarget,
+    layerTarget: object.layerTarget,
   };
 }
 
@@ -276,6 +291,12 @@ export class CosmosService {
     const object = objectJson(row);
     const data = JSON.stringify(object);
     const eventId = await repo.insertEvent(db, { kind: 'spawned', object_id: id, data, created_at: now });
+    await recordEvent(db, {
+      userId: owner.userId,
+      type: 'object.spawned',
+      at: now,
+      data: { ...spawnedJson(object), createdAt: object.createdAt },
+    });
     return { object, event: { id: eventId, kind: 'spawned', data } };
   }
 
@@ -399,6 +420,20 @@ export class CosmosService {
           held.push({ ns: namespaceOf(position.layer, position.family), idx, objectId: row.id });
         }
         await repo.releasePositions(tx, held);
+        await recordEvents(
+          tx,
+          rows.map((row) => ({
+            userId: row.owner_id,
+            type: 'object.expired' as const,
+            at: Number(row.expires_at),
+            data: {
+              objectId: row.id,
+              type: row.type,
+              title: row.title,
+              expiredAt: iso(Number(row.expires_at)),
+            },
+          })),
+        );
         const logged: CosmosEvent[] = [];
         for (const row of rows) {
           const data = JSON.stringify(objectJson(row));
@@ -412,6 +447,7 @@ export class CosmosService {
         }
         return logged;
       });
+      if (events.length > 0) notifyCommitted();
       for (const event of events) await this.announce(event);
       total += events.length;
       if (events.length < SWEEP_BATCH) break;

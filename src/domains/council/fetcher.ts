@@ -1,6 +1,5 @@
-import type { LookupAddress } from 'node:dns';
 import { TextDecoder } from 'node:util';
-import { BlockedHostError, resolveAllowed } from './addresses.ts';
+import { BlockedHostError, guardedLookup, resolveAllowed } from '../../net/addresses.ts';
 
 export interface FetchLimits {
   readonly timeoutMs: number;
@@ -68,12 +67,6 @@ export function checkFeedUrl(raw: string | URL): URL {
   return url;
 }
 
-type LookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void;
-
 /**
  * A connection pool whose every connect resolves through the SSRF guard, so the address a socket
  * opens is one that was checked (a DNS answer that changes between our check and the connect —
@@ -93,15 +86,7 @@ export function createPinnedDispatcher(allowPrivateHosts: boolean): PinnedDispat
   const global = (globalThis as Record<symbol, unknown>)[Symbol.for('undici.globalDispatcher.1')];
   const Agent = (global as { constructor?: unknown } | undefined)?.constructor;
   if (typeof Agent !== 'function' || Agent.name !== 'Agent') return null;
-  const lookup = (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
-    resolveAllowed(hostname, allowPrivateHosts).then(
-      (addresses) => {
-        if (options.all) callback(null, addresses);
-        else callback(null, addresses[0]?.address ?? '', addresses[0]?.family ?? 4);
-      },
-      (error: NodeJS.ErrnoException) => callback(error, []),
-    );
-  };
+  const lookup = guardedLookup(allowPrivateHosts);
   const AgentClass = Agent as new (options: unknown) => { close(): Promise<void> };
   const agent = new AgentClass({ connect: { lookup }, keepAliveTimeout: 1000 });
   return { dispatcher: agent, close: () => agent.close() };

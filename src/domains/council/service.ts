@@ -3,9 +3,9 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { iso, isoOrNull, MINUTE } from '../../lib/time.ts';
+import { BlockedHostError, resolveAllowed } from '../../net/addresses.ts';
 import type { Storage } from '../../storage/db.ts';
 import { analyzeText } from '../analysis/analyzer.ts';
-import { BlockedHostError, resolveAllowed } from './addresses.ts';
 import {
   checkFeedUrl,
   createPinnedDispatcher,

@@ -78,3 +78,36 @@ export type KeyChanges = Partial<
 export async function updateKey(db: Executor, id: string, changes: KeyChanges): Promise<KeyRow | undefined> {
   return db.updateTable('api_keys').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
 }
+
+/**
+ * Marks a key's end as announced, once: the guard makes a delete racing the end-of-life sweep
+ * (or two sweeps) announce it exactly once. Returns the row when this call marked it.
+ */
+export async function markEndAnnounced(db: Executor, id: string, now: number): Promise<KeyRow | undefined> {
+  return db
+    .updateTable('api_keys')
+    .set({ end_announced_at: now })
+    .where('id', '=', id)
+    .where('end_announced_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Keys whose expiry (their own, or a rotation's grace) has passed and was not announced yet. */
+export async function takeUnannouncedEnds(db: Executor, now: number, limit: number): Promise<KeyRow[]> {
+  return db
+    .updateTable('api_keys')
+    .set({ end_announced_at: now })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('api_keys')
+        .select('id')
+        .where('end_announced_at', 'is', null)
+        .where('expires_at', '<=', now)
+        .orderBy('expires_at')
+        .limit(limit),
+    )
+    .where('end_announced_at', 'is', null)
+    .returningAll()
+    .execute();
+}

@@ -6,7 +6,10 @@ import { newId } from '../../lib/ids.ts';
 import { HOUR, iso, isoOrNull, MINUTE } from '../../lib/time.ts';
 import type { Bus } from '../../storage/bus.ts';
 import type { Storage } from '../../storage/db.ts';
+import { LeasedJob } from '../../storage/leases.ts';
+import type { Executor } from '../../storage/tx.ts';
 import * as accounts from '../accounts/repo.ts';
+import { notifyCommitted, recordEvent } from '../webhooks/outbox.ts';
 import { displayPrefix, generateRawKey, hashKey, isWellFormedKey, sameHash } from './format.ts';
 import * as repo from './repo.ts';
 
@@ -100,6 +103,7 @@ export class KeysService {
   private readonly cache = new Map<string, CacheEntry>();
   /** When this instance last recorded a key's use, by key id. */
   private readonly touched = new Map<string, number>();
+  private endSweeper: LeasedJob | null = null;
 
   constructor(
     private readonly storage: Storage,
@@ -132,6 +136,7 @@ export class KeysService {
       rotated_to: null,
       rate_limit: input.rateLimit?.limit ?? null,
       rate_window_seconds: input.rateLimit?.windowSeconds ?? null,
+      end_announced_at: null,
     };
     await this.storage.db.transaction().execute(async (tx) => {
       // The user row lock makes "count, then insert" atomic against a concurrent create.
@@ -153,10 +158,91 @@ export class KeysService {
   }
 
   async revoke(userId: string, id: string): Promise<void> {
-    const owned = KEY_ID.test(id) ? await repo.findOwnedKey(this.storage.db, userId, id) : undefined;
-    if (!owned) throw AppError.notFound('key');
-    const revoked = await repo.revokeKey(this.storage.db, id, Date.now());
-    if (revoked) await this.evict(revoked.key_hash);
+    const now = Date.now();
+    const revoked = await this.storage.db.transaction().execute(async (tx) => {
+      const owned = KEY_ID.test(id) ? await repo.findOwnedKey(tx, userId, id) : undefined;
+      if (!owned) throw AppError.notFound('key');
+      const row = await repo.revokeKey(tx, id, now);
+      if (row) await this.announceEnd(tx, row, 'deleted', now);
+      return row;
+    });
+    if (revoked) {
+      notifyCommitted();
+      await this.evict(revoked.key_hash);
+    }
+  }
+
+  /**
+   * Writes `key.revoked` for a key that stopped working, in `tx`, once per key whatever races
+   * (a delete against the end-of-life sweep): the end is marked announced in the same statement
+   * that decides whether to announce it.
+   */
+  private async announceEnd(
+    tx: Executor,
+    key: repo.KeyRow,
+    reason: 'deleted' | 'rotated' | 'expired',
+    revokedAt: number,
+  ): Promise<void> {
+    if (!(await repo.markEndAnnounced(tx, key.id, Date.now()))) return;
+    await recordEvent(tx, {
+      userId: key.user_id,
+      type: 'key.revoked',
+      at: revokedAt,
+      data: { keyId: key.id, prefix: key.prefix, name: key.name, revokedAt: iso(revokedAt), reason },
+    });
+  }
+
+  /**
+   * Announces keys whose expiry passed: their own `expiresAt` (reason `expired`) or the end of a
+   * rotation's grace (reason `rotated`). Such a key already stopped working at that instant (every
+   * check compares `expiresAt` with the clock); the job only writes the event, on one instance at
+   * a time, within `KEY_END_SWEEP_MS` of the end.
+   */
+  async announceEnds(now = Date.now()): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const ended = await this.storage.db.transaction().execute(async (tx) => {
+        const rows = await repo.takeUnannouncedEnds(tx, now, 200);
+        for (const row of rows) {
+          const at = Number(row.expires_at);
+          await recordEvent(tx, {
+            userId: row.user_id,
+            type: 'key.revoked',
+            at,
+            data: {
+              keyId: row.id,
+              prefix: row.prefix,
+              name: row.name,
+              revokedAt: iso(at),
+              reason: row.rotated_to === null ? 'expired' : 'rotated',
+            },
+          });
+        }
+        return rows.length;
+      });
+      if (ended > 0) notifyCommitted();
+      total += ended;
+      if (ended < 200) return total;
+    }
+  }
+
+  startEndSweeper(): void {
+    if (this.endSweeper) return;
+    this.endSweeper = new LeasedJob({
+      db: this.storage.db,
+      name: 'keys.end',
+      intervalMs: this.config.webhooks.keyEndSweepMs,
+      log: this.log,
+      run: async () => {
+        await this.announceEnds();
+      },
+    });
+    this.endSweeper.start();
+  }
+
+  async close(): Promise<void> {
+    await this.endSweeper?.stop();
+    this.endSweeper = null;
   }
 
   /**
@@ -181,14 +267,21 @@ export class KeysService {
         last_used_at: null,
         revoked_at: null,
         rotated_to: null,
+        end_announced_at: null,
       };
       await repo.insertKey(tx, row);
       const graceEnd = now + graceHours * HOUR;
       const oldEnd = old.expires_at === null ? graceEnd : Math.min(Number(old.expires_at), graceEnd);
-      if (graceHours === 0) await repo.revokeKey(tx, old.id, now);
       await repo.endKeyAt(tx, old.id, oldEnd, row.id);
+      // Without a grace the old key ends now; otherwise the end-of-life sweep announces it when
+      // the grace runs out.
+      if (graceHours === 0) {
+        const revoked = await repo.revokeKey(tx, old.id, now);
+        if (revoked) await this.announceEnd(tx, revoked, 'rotated', now);
+      }
       return { row, oldHash: old.key_hash };
     });
+    if (graceHours === 0) notifyCommitted();
     await this.evict(result.oldHash);
     return { key: raw, apiKey: apiKeyJson(result.row) };
   }

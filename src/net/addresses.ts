@@ -1,7 +1,13 @@
+import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
-/** What an IP address is, as far as fetching a feed from it goes. Only `public` may be fetched. */
+/**
+ * The guard on every connection Orrery opens to an address someone else chose (Council feeds,
+ * webhook endpoints): what an IP address is, and a DNS lookup that refuses non-public ones.
+ */
+
+/** What an IP address is, as far as connecting to it goes. Only `public` may be reached. */
 export type AddressClass =
   | 'public'
   | 'unspecified'
@@ -161,4 +167,27 @@ export async function resolveAllowed(host: string, allowPrivate: boolean): Promi
     }
   }
   return addresses;
+}
+
+export type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * A `lookup` for `net.connect` (an http(s) agent's or undici's `connect` option) that resolves
+ * through `resolveAllowed`: the socket opens to an address that was just checked, so a DNS answer
+ * that changes between a check and the connect (rebinding) cannot slip an internal address in.
+ */
+export function guardedLookup(allowPrivate: boolean) {
+  return (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
+    resolveAllowed(hostname, allowPrivate).then(
+      (addresses) => {
+        if (options.all) callback(null, addresses);
+        else callback(null, addresses[0]?.address ?? '', addresses[0]?.family ?? 4);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, []),
+    );
+  };
 }

@@ -1,0 +1,395 @@
+import { CompiledQuery, PostgresAdapter, type Selectable } from 'kysely';
+import type {
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+  WebhookEventsTable,
+} from '../../storage/schema.ts';
+import type { Executor } from '../../storage/tx.ts';
+
+export type EndpointRow = Selectable<WebhookEndpointsTable>;
+export type EventRow = Selectable<WebhookEventsTable>;
+export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+function isPostgres(db: Executor): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+// ---- endpoints ----------------------------------------------------------------------------------
+
+export async function insertEndpoint(db: Executor, row: EndpointRow): Promise<void> {
+  await db.insertInto('webhook_endpoints').values(row).execute();
+}
+
+export async function listEndpoints(db: Executor, userId: string): Promise<EndpointRow[]> {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function countEndpoints(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findEndpoint(
+  db: Executor,
+  userId: string,
+  id: string,
+): Promise<EndpointRow | undefined> {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The account's enabled endpoints: the candidates for a new event. */
+export async function enabledEndpoints(
+  db: Executor,
+  userId: string,
+): Promise<Pick<EndpointRow, 'id' | 'events'>[]> {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events'])
+    .where('user_id', '=', userId)
+    .where('enabled', '=', 1)
+    .execute();
+}
+
+/** Deletes an endpoint with every delivery queued to it. Returns whether it existed. */
+export async function deleteEndpoint(db: Executor, userId: string, id: string): Promise<boolean> {
+  await db
+    .deleteFrom('webhook_deliveries')
+    .where('endpoint_id', 'in', (eb) =>
+      eb.selectFrom('webhook_endpoints').select('id').where('id', '=', id).where('user_id', '=', userId),
+    )
+    .execute();
+  const result = await db
+    .deleteFrom('webhook_endpoints')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function rotateSecret(
+  db: Executor,
+  id: string,
+  secret: string,
+  previousUntil: number,
+): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set((eb) => ({
+      previous_secret: eb.ref('secret'),
+      previous_secret_until: previousUntil,
+      secret,
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function enableEndpoint(db: Executor, id: string): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ enabled: 1, disabled_at: null, failing_since: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A success clears the failure streak. */
+export async function markEndpointHealthy(db: Executor, id: string): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: null })
+    .where('id', '=', id)
+    .where('failing_since', 'is not', null)
+    .execute();
+}
+
+/**
+ * Records a failure; disables the endpoint when its attempts have failed since `disableBefore`
+ * or earlier. Returns true when this call disabled it.
+ */
+export async function markEndpointFailing(
+  db: Executor,
+  id: string,
+  now: number,
+  disableBefore: number,
+): Promise<boolean> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: now })
+    .where('id', '=', id)
+    .where('failing_since', 'is', null)
+    .execute();
+  const disabled = await db
+    .updateTable('webhook_endpoints')
+    .set({ enabled: 0, disabled_at: now })
+    .where('id', '=', id)
+    .where('enabled', '=', 1)
+    .where('failing_since', '<=', disableBefore)
+    .returning('id')
+    .executeTakeFirst();
+  return disabled !== undefined;
+}
+
+// ---- events and deliveries ----------------------------------------------------------------------
+
+export async function insertEvent(db: Executor, row: EventRow): Promise<void> {
+  await db.insertInto('webhook_events').values(row).execute();
+}
+
+export async function insertDeliveries(db: Executor, rows: DeliveryRow[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('webhook_deliveries').values(rows).execute();
+}
+
+export interface DeliveryView extends DeliveryRow {
+  event_type: string;
+}
+
+export async function listDeliveries(
+  db: Executor,
+  endpointId: string,
+  beforeId: string | null,
+  limit: number,
+): Promise<DeliveryView[]> {
+  let query = db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+    .selectAll('d')
+    .select('e.type as event_type')
+    .where('d.endpoint_id', '=', endpointId);
+  if (beforeId !== null) query = query.where('d.id', '<', beforeId);
+  return query.orderBy('d.id', 'desc').limit(limit).execute();
+}
+
+export async function findDelivery(
+  db: Executor,
+  endpointId: string,
+  id: string,
+): Promise<DeliveryRow | undefined> {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('id', '=', id)
+    .where('endpoint_id', '=', endpointId)
+    .executeTakeFirst();
+}
+
+/**
+ * Makes a delivery due now (a manual retry). Refused (false) while an attempt holds its lease:
+ * the retry would otherwise run beside the attempt in progress.
+ */
+export async function retryNow(db: Executor, id: string, now: number): Promise<boolean> {
+  const row = await db
+    .updateTable('webhook_deliveries')
+    .set({ next_attempt_at: now, leased_by: null })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('leased_by', 'is', null), eb('next_attempt_at', '<=', now)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Settles every queued (not in-flight) delivery of a disabled endpoint as exhausted. */
+export async function exhaustQueued(db: Executor, endpointId: string, reason: string): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'exhausted', next_attempt_at: null, last_error: reason })
+    .where('endpoint_id', '=', endpointId)
+    .where('next_attempt_at', 'is not', null)
+    .where('leased_by', 'is', null)
+    .execute();
+}
+
+export interface ClaimOptions {
+  now: number;
+  leaseUntil: number;
+  token: string;
+  /** At most this many deliveries in all. */
+  limit: number;
+  /** At most this many per endpoint, less what `busy` says is already in flight here. */
+  perEndpoint: number;
+  /** Endpoint id → free attempt slots on this instance, for endpoints with attempts in flight. */
+  busy: Record<string, number>;
+  /** How many due rows the claim looks at. */
+  scan: number;
+}
+
+/*
+ * The claim. One statement takes up to `limit` due deliveries, at most `room` per endpoint, and
+ * leases them by moving `next_attempt_at` to the end of the lease and stamping a token. On
+ * PostgreSQL the candidate rows are locked `FOR UPDATE SKIP LOCKED`: a concurrent claim on another
+ * instance skips them rather than waiting, and once this statement commits they are no longer due,
+ * so no two instances ever hold the same delivery. SQLite runs one write at a time, so the
+ * subquery and the update are atomic there by themselves. Endpoints with no free slot here are
+ * left out of the scan so that one slow endpoint's backlog never fills it.
+ */
+const CLAIM_POSTGRES = `
+  with busy as (
+    select key as endpoint_id, value::int as room from jsonb_each_text($1::jsonb)
+  ), candidates as (
+    select id, endpoint_id, next_attempt_at from webhook_deliveries
+    where next_attempt_at <= $2
+      and endpoint_id not in (select endpoint_id from busy where room <= 0)
+    order by next_attempt_at
+    limit $3
+    for update skip locked
+  ), ranked as (
+    select c.id, c.next_attempt_at, coalesce(b.room, $4::int) as room,
+           row_number() over (partition by c.endpoint_id order by c.next_attempt_at, c.id) as rn
+    from candidates c left join busy b on b.endpoint_id = c.endpoint_id
+  ), chosen as (
+    select id from ranked where rn <= room order by next_attempt_at, id limit $5
+  )
+  update webhook_deliveries d set next_attempt_at = $6, leased_by = $7
+  from chosen where d.id = chosen.id
+  returning d.id`;
+
+const CLAIM_SQLITE = `
+  with busy as (
+    select key as endpoint_id, cast(value as integer) as room from json_each(?)
+  ), candidates as (
+    select id, endpoint_id, next_attempt_at from webhook_deliveries
+    where next_attempt_at <= ?
+      and endpoint_id not in (select endpoint_id from busy where room <= 0)
+    order by next_attempt_at
+    limit ?
+  ), ranked as (
+    select c.id, c.next_attempt_at, coalesce(b.room, ?) as room,
+           row_number() over (partition by c.endpoint_id order by c.next_attempt_at, c.id) as rn
+    from candidates c left join busy b on b.endpoint_id = c.endpoint_id
+  ), chosen as (
+    select id from ranked where rn <= room order by next_attempt_at, id limit ?
+  )
+  update webhook_deliveries set next_attempt_at = ?, leased_by = ?
+  where id in (select id from chosen)
+  returning id`;
+
+export async function claimDue(db: Executor, options: ClaimOptions): Promise<string[]> {
+  const parameters = [
+    JSON.stringify(options.busy),
+    options.now,
+    options.scan,
+    options.perEndpoint,
+    options.limit,
+    options.leaseUntil,
+    options.token,
+  ];
+  const text = isPostgres(db) ? CLAIM_POSTGRES : CLAIM_SQLITE;
+  const result = await db.executeQuery<{ id: string }>(CompiledQuery.raw(text, parameters));
+  return result.rows.map((row) => row.id);
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  endpoint_id: string;
+  attempts: number;
+  payload: string;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: number | null;
+}
+
+/** What the attempts of claimed deliveries need, for those still held by `token`. */
+export async function loadClaimed(db: Executor, ids: string[], token: string): Promise<ClaimedDelivery[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+    .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
+    .select([
+      'd.id',
+      'd.endpoint_id',
+      'd.attempts',
+      'e.payload',
+      'p.url',
+      'p.secret',
+      'p.previous_secret',
+      'p.previous_secret_until',
+    ])
+    .where('d.id', 'in', ids)
+    .where('d.leased_by', '=', token)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    attempts: Number(row.attempts),
+    previous_secret_until: row.previous_secret_until === null ? null : Number(row.previous_secret_until),
+  }));
+}
+
+/** Whether a claimed delivery still exists and is still ours (its endpoint was not deleted). */
+export async function stillHeld(db: Executor, id: string, token: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('id', '=', id)
+    .where('leased_by', '=', token)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Records an attempt's outcome, if the lease is still ours. Returns false when it was not (the
+ * delivery was deleted with its endpoint, or retried by hand meanwhile).
+ */
+export async function settle(
+  db: Executor,
+  id: string,
+  token: string,
+  outcome: Pick<
+    DeliveryRow,
+    'status' | 'next_attempt_at' | 'last_attempt_at' | 'last_status_code' | 'last_error'
+  >,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('webhook_deliveries')
+    .set((eb) => ({ ...outcome, leased_by: null, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('leased_by', '=', token)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---- retention and accounts ---------------------------------------------------------------------
+
+/** Drops settled deliveries created before `before`, then events left without a delivery. */
+export async function prune(db: Executor, before: number): Promise<void> {
+  await db
+    .deleteFrom('webhook_deliveries')
+    .where('created_at', '<', before)
+    .where('next_attempt_at', 'is', null)
+    .execute();
+  await db
+    .deleteFrom('webhook_events')
+    .where('created_at', '<', before)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom('webhook_deliveries').select('id').whereRef('event_id', '=', 'webhook_events.id')),
+      ),
+    )
+    .execute();
+}
+
+/** Erases an account's endpoints, their deliveries and its events. */
+export async function eraseUser(db: Executor, userId: string): Promise<void> {
+  await db
+    .deleteFrom('webhook_deliveries')
+    .where('endpoint_id', 'in', (eb) =>
+      eb.selectFrom('webhook_endpoints').select('id').where('user_id', '=', userId),
+    )
+    .execute();
+  await db.deleteFrom('webhook_events').where('user_id', '=', userId).execute();
+  await db.deleteFrom('webhook_endpoints').where('user_id', '=', userId).execute();
+}
