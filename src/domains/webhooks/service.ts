@@ -162,9 +162,8 @@ export class WebhooksService {
       disabled_at: null,
       created_at: now,
     };
-    await this.storage.db.transaction().execute(async (tx) => {
-      // The user row lock makes "count, then insert" atomic against a concurrent create.
-      if (!(await accounts.lockUser(tx, userId))) throw AppError.unauthenticated();
+    // The user row lock makes "count, then insert" atomic against a concurrent create.
+    await this.writing(userId, async (tx) => {
       const limit = this.config.endpointsPerAccount;
       if ((await repo.countEndpoints(tx, userId)) >= limit) {
         throw new AppError('conflict', `An account may have at most ${limit} webhook endpoints.`);
@@ -176,6 +175,19 @@ export class WebhooksService {
 
   async list(userId: string): Promise<Endpoint[]> {
     return (await repo.listEndpoints(this.storage.db, userId)).map(endpointJson);
+  }
+
+  /**
+   * A transaction on the account's endpoints. It starts by locking the user row: on PostgreSQL
+   * that orders concurrent changes of one account; on SQLite it takes the write lock up front, so
+   * a transaction that reads before it writes never has to upgrade a read snapshot another process
+   * has moved past (which SQLite refuses with SQLITE_BUSY rather than waits for).
+   */
+  private writing<T>(userId: string, work: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.storage.db.transaction().execute(async (tx) => {
+      if (!(await accounts.lockUser(tx, userId))) throw AppError.unauthenticated();
+      return work(tx);
+    });
   }
 
   private async owned(db: Executor, userId: string, id: string): Promise<repo.EndpointRow> {
@@ -195,7 +207,7 @@ export class WebhooksService {
 
   async rotateSecret(userId: string, id: string): Promise<{ secret: string }> {
     const secret = newSecret();
-    await this.storage.db.transaction().execute(async (tx) => {
+    await this.writing(userId, async (tx) => {
       await this.owned(tx, userId, id);
       await repo.rotateSecret(tx, id, secret, Date.now() + ROTATION_OVERLAP_MS);
     });
@@ -203,7 +215,7 @@ export class WebhooksService {
   }
 
   async enable(userId: string, id: string): Promise<Endpoint> {
-    const row = await this.storage.db.transaction().execute(async (tx) => {
+    const row = await this.writing(userId, async (tx) => {
       await this.owned(tx, userId, id);
       await repo.enableEndpoint(tx, id);
       return this.owned(tx, userId, id);
@@ -213,7 +225,7 @@ export class WebhooksService {
 
   /** Queues a `webhook.test` event to this endpoint alone. */
   async sendTest(userId: string, id: string): Promise<{ deliveryId: string }> {
-    const recorded = await this.storage.db.transaction().execute(async (tx) => {
+    const recorded = await this.writing(userId, async (tx) => {
       const endpoint = await this.owned(tx, userId, id);
       if (Number(endpoint.enabled) !== 1)
         throw new AppError('conflict', 'This endpoint is disabled; enable it first.');
@@ -243,7 +255,7 @@ export class WebhooksService {
 
   /** One more attempt now, whatever the delivery's state. */
   async retry(userId: string, id: string, deliveryId: string): Promise<void> {
-    await this.storage.db.transaction().execute(async (tx) => {
+    await this.writing(userId, async (tx) => {
       const endpoint = await this.owned(tx, userId, id);
       const delivery = DELIVERY_ID.test(deliveryId) ? await repo.findDelivery(tx, id, deliveryId) : undefined;
       if (!delivery) throw AppError.notFound('delivery');
