@@ -160,8 +160,7 @@ export class KeysService {
   async revoke(userId: string, id: string): Promise<void> {
     const now = Date.now();
     const revoked = await this.storage.db.transaction().execute(async (tx) => {
-      // Writes first: on SQLite the transaction then holds the write lock before it reads (see
-      // accounts.lockUser), and on PostgreSQL a delete racing a rotation of the same account waits.
+      // A delete racing a rotation of the same account waits for it (the user row lock).
       if (!(await accounts.lockUser(tx, userId))) throw AppError.notFound('key');
       const owned = KEY_ID.test(id) ? await repo.findOwnedKey(tx, userId, id) : undefined;
       if (!owned) throw AppError.notFound('key');

@@ -178,10 +178,8 @@ export class WebhooksService {
   }
 
   /**
-   * A transaction on the account's endpoints. It starts by locking the user row: on PostgreSQL
-   * that orders concurrent changes of one account; on SQLite it takes the write lock up front, so
-   * a transaction that reads before it writes never has to upgrade a read snapshot another process
-   * has moved past (which SQLite refuses with SQLITE_BUSY rather than waits for).
+   * A transaction on the account's endpoints that starts by locking the user row, so that
+   * concurrent changes of one account (two creates racing the endpoint limit) run one at a time.
    */
   private writing<T>(userId: string, work: (tx: Executor) => Promise<T>): Promise<T> {
     return this.storage.db.transaction().execute(async (tx) => {
