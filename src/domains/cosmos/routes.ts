@@ -53,7 +53,7 @@ export const spawnRoute = partnerRoute({
     },
   },
   async handler({ db, key, body, afterCommit }, deps) {
-    const { object, event } = await deps.cosmos.spawn(
+    const { object, event, webhooksRecorded } = await deps.cosmos.spawn(
       db,
       { userId: key.userId, keyId: key.id },
       {
@@ -68,7 +68,7 @@ export const spawnRoute = partnerRoute({
     // Announced once the spawn has committed, never before: no stream hears of an object that a
     // rollback then removed, and a client reacting to the event always finds the object.
     afterCommit(() => deps.cosmos.announce(event));
-    afterCommit(notifyCommitted);
+    if (webhooksRecorded) afterCommit(notifyCommitted);
     return {
       status: 201,
       body: spawnedJson(object),

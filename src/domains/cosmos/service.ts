@@ -67,6 +67,8 @@ export interface SpawnResult {
   object: CosmosObject;
   /** Announce it (`announce`) once the spawn's transaction has committed, never before. */
   event: CosmosEvent;
+  /** An `object.spawned` was queued for the owner's endpoints: wake the worker after the commit. */
+  webhooksRecorded: boolean;
 }
 
 /** Someone reading the stream: gets every event from the moment it subscribes. */
@@ -283,7 +285,7 @@ export class CosmosService {
       const object = objectJson(row);
       const data = JSON.stringify(object);
       const eventId = await repo.claimAndInsert(db, { ns, idx: next }, row, data, now);
-      if (eventId !== null) return { object, event: { id: eventId, kind: 'spawned', data } };
+      if (eventId !== null) return this.spawned(db, owner.userId, object, eventId, data, now);
     }
 
     const row = rowAt(await this.allocate(db, ns, id, expiresAt, now));
@@ -291,13 +293,25 @@ export class CosmosService {
     const object = objectJson(row);
     const data = JSON.stringify(object);
     const eventId = await repo.insertEvent(db, { kind: 'spawned', object_id: id, data, created_at: now });
-    await recordEvent(db, {
-      userId: owner.userId,
+    return this.spawned(db, owner.userId, object, eventId, data, now);
+  }
+
+  /** The spawn's `object.spawned` webhook event, in the spawn's transaction, and its result. */
+  private async spawned(
+    db: Executor,
+    userId: string,
+    object: CosmosObject,
+    eventId: number,
+    data: string,
+    now: number,
+  ): Promise<SpawnResult> {
+    const recorded = await recordEvent(db, {
+      userId,
       type: 'object.spawned',
       at: now,
       data: { ...spawnedJson(object), createdAt: object.createdAt },
     });
-    return { object, event: { id: eventId, kind: 'spawned', data } };
+    return { object, event: { id: eventId, kind: 'spawned', data }, webhooksRecorded: recorded !== null };
   }
 
   /**
@@ -408,6 +422,7 @@ export class CosmosService {
   async sweep(now = Date.now()): Promise<number> {
     let total = 0;
     for (;;) {
+      let webhooksRecorded = 0;
       const events = await this.storage.db.transaction().execute(async (tx) => {
         const rows = await repo.takeExpired(tx, now, SWEEP_BATCH);
         if (rows.length === 0) return [];
@@ -420,7 +435,7 @@ export class CosmosService {
           held.push({ ns: namespaceOf(position.layer, position.family), idx, objectId: row.id });
         }
         await repo.releasePositions(tx, held);
-        await recordEvents(
+        webhooksRecorded += await recordEvents(
           tx,
           rows.map((row) => ({
             userId: row.owner_id,
@@ -447,7 +462,7 @@ export class CosmosService {
         }
         return logged;
       });
-      if (events.length > 0) notifyCommitted();
+      if (webhooksRecorded > 0) notifyCommitted();
       for (const event of events) await this.announce(event);
       total += events.length;
       if (events.length < SWEEP_BATCH) break;

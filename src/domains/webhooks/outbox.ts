@@ -30,8 +30,12 @@ export async function recordEvent(trx: Executor, event: NewEvent): Promise<Recor
   return recordFor(trx, event, await repo.enabledEndpoints(trx, event.userId));
 }
 
-/** `recordEvent` for many events (a sweep's batch): each account's endpoints are read once. */
-export async function recordEvents(trx: Executor, events: readonly NewEvent[]): Promise<void> {
+/**
+ * `recordEvent` for many events (a sweep's batch): each account's endpoints are read once.
+ * Returns how many events were recorded (had at least one endpoint).
+ */
+export async function recordEvents(trx: Executor, events: readonly NewEvent[]): Promise<number> {
+  let recorded = 0;
   const endpointsOf = new Map<string, Awaited<ReturnType<typeof repo.enabledEndpoints>>>();
   for (const event of events) {
     let endpoints = endpointsOf.get(event.userId);
@@ -39,8 +43,9 @@ export async function recordEvents(trx: Executor, events: readonly NewEvent[]): 
       endpoints = await repo.enabledEndpoints(trx, event.userId);
       endpointsOf.set(event.userId, endpoints);
     }
-    await recordFor(trx, event, endpoints);
+    if ((await recordFor(trx, event, endpoints)) !== null) recorded++;
   }
+  return recorded;
 }
 
 async function recordFor(
