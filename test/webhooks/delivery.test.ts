@@ -18,7 +18,7 @@ import {
 } from '../helpers/app.ts';
 import { expectProblem } from '../helpers/http.ts';
 import { startServiceProcess } from '../helpers/processes.ts';
-import { type Received, type Receiver, startReceiver, verified } from '../helpers/receiver.ts';
+import { type Received, type Receiver, startReceiver, verified, verifyOrrery } from '../helpers/receiver.ts';
 
 /** Loopback receivers, short retries and short attempts: what these tests need. */
 const ENV = {
@@ -120,6 +120,10 @@ describe('webhook deliveries', () => {
     assert.match(String(request.headers['webhook-signature']), /^v1,[A-Za-z0-9+/]{43}=$/);
     const body = verified(secret, request);
     assert.deepEqual(Object.keys(body), ['type', 'timestamp', 'data']);
+    // The by-hand verifier the docs show agrees.
+    const headers = request.headers as Record<string, string>;
+    assert.equal(verifyOrrery(secret, headers, request.body), true);
+    assert.equal(verifyOrrery(secret, headers, `${request.body} `), false);
     assert.equal(body.type, 'webhook.test');
     assert.deepEqual(body.data, {});
     assert.match(body.timestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
