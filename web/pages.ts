@@ -17,6 +17,7 @@ export const PAGES: readonly PageSpec[] = [
   { path: '/arc', entry: 'arc' },
   { path: '/pulse', entry: 'pulse' },
   { path: '/cosmos', entry: 'cosmos' },
+  { path: '/webhooks', entry: 'webhooks' },
   { path: '/admin', entry: 'admin', adminOnly: true },
   { path: '/signin', entry: 'signin' },
 ];
@@ -27,5 +28,6 @@ export const NAV: readonly { path: string; label: string; adminOnly?: boolean }[
   { path: '/arc', label: 'My arc' },
   { path: '/pulse', label: 'Pulse' },
   { path: '/cosmos', label: 'Cosmos' },
+  { path: '/webhooks', label: 'Webhooks' },
   { path: '/admin', label: 'Admin', adminOnly: true },
 ];

@@ -164,3 +164,32 @@ export interface CosmosPage {
   objects: CosmosObject[];
   nextCursor: string | null;
 }
+
+export type WebhookEventType =
+  | 'object.spawned'
+  | 'object.expired'
+  | 'essence.low'
+  | 'key.revoked'
+  | 'webhook.test';
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  events: WebhookEventType[];
+  description: string;
+  enabled: boolean;
+  createdAt: string;
+  disabledAt: string | null;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  eventId: string;
+  eventType: WebhookEventType;
+  status: 'pending' | 'succeeded' | 'failed' | 'exhausted';
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  createdAt: string;
+}
