@@ -105,7 +105,7 @@ export async function enableEndpoint(db: Executor, id: string): Promise<void> {
     .execute();
 }
 
-/** A success clears the failure streak. */
+/** A success clears the failure streak (the failures it ends may have been recorded since the claim). */
 export async function markEndpointHealthy(db: Executor, id: string): Promise<void> {
   await db
     .updateTable('webhook_endpoints')
@@ -211,80 +211,65 @@ export async function exhaustQueued(db: Executor, endpointId: string, reason: st
     .execute();
 }
 
+/**
+ * The endpoints with at least one due delivery: one index probe per endpoint (on
+ * `webhook_deliveries_due`), so the cost follows the number of endpoints, never the backlog.
+ */
+export async function dueEndpoints(db: Executor, now: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('webhook_endpoints as e')
+    .select('e.id')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('webhook_deliveries as d')
+          .select('d.id')
+          .whereRef('d.endpoint_id', '=', 'e.id')
+          .where('d.next_attempt_at', '<=', now),
+      ),
+    )
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export interface ClaimOptions {
+  endpointId: string;
   now: number;
   leaseUntil: number;
   token: string;
-  /** At most this many deliveries in all. */
   limit: number;
-  /** At most this many per endpoint, less what `busy` says is already in flight here. */
-  perEndpoint: number;
-  /** Endpoint id → free attempt slots on this instance, for endpoints with attempts in flight. */
-  busy: Record<string, number>;
-  /** How many due rows the claim looks at. */
-  scan: number;
 }
 
 /*
- * The claim. One statement takes up to `limit` due deliveries, at most `room` per endpoint, and
+ * The claim: one statement takes up to `limit` due deliveries of one endpoint, oldest first, and
  * leases them by moving `next_attempt_at` to the end of the lease and stamping a token. On
- * PostgreSQL the candidate rows are locked `FOR UPDATE SKIP LOCKED`: a concurrent claim on another
- * instance skips them rather than waiting, and once this statement commits they are no longer due,
- * so no two instances ever hold the same delivery. SQLite runs one write at a time, so the
- * subquery and the update are atomic there by themselves. Endpoints with no free slot here are
- * left out of the scan so that one slow endpoint's backlog never fills it.
+ * PostgreSQL the rows are chosen `FOR UPDATE SKIP LOCKED`: a concurrent claim on another instance
+ * skips them rather than waiting, and once this statement commits they are no longer due, so no
+ * two instances ever hold the same delivery. SQLite runs one write at a time, so the subquery and
+ * the update are atomic there by themselves.
  */
 const CLAIM_POSTGRES = `
-  with busy as (
-    select key as endpoint_id, value::int as room from jsonb_each_text($1::jsonb)
-  ), candidates as (
-    select id, endpoint_id, next_attempt_at from webhook_deliveries
-    where next_attempt_at <= $2
-      and endpoint_id not in (select endpoint_id from busy where room <= 0)
+  update webhook_deliveries set next_attempt_at = $1, leased_by = $2
+  where id in (
+    select id from webhook_deliveries
+    where endpoint_id = $3 and next_attempt_at <= $4
     order by next_attempt_at
-    limit $3
+    limit $5
     for update skip locked
-  ), ranked as (
-    select c.id, c.next_attempt_at, coalesce(b.room, $4::int) as room,
-           row_number() over (partition by c.endpoint_id order by c.next_attempt_at, c.id) as rn
-    from candidates c left join busy b on b.endpoint_id = c.endpoint_id
-  ), chosen as (
-    select id from ranked where rn <= room order by next_attempt_at, id limit $5
   )
-  update webhook_deliveries d set next_attempt_at = $6, leased_by = $7
-  from chosen where d.id = chosen.id
-  returning d.id`;
+  returning id`;
 
 const CLAIM_SQLITE = `
-  with busy as (
-    select key as endpoint_id, cast(value as integer) as room from json_each(?)
-  ), candidates as (
-    select id, endpoint_id, next_attempt_at from webhook_deliveries
-    where next_attempt_at <= ?
-      and endpoint_id not in (select endpoint_id from busy where room <= 0)
+  update webhook_deliveries set next_attempt_at = ?, leased_by = ?
+  where id in (
+    select id from webhook_deliveries
+    where endpoint_id = ? and next_attempt_at <= ?
     order by next_attempt_at
     limit ?
-  ), ranked as (
-    select c.id, c.next_attempt_at, coalesce(b.room, ?) as room,
-           row_number() over (partition by c.endpoint_id order by c.next_attempt_at, c.id) as rn
-    from candidates c left join busy b on b.endpoint_id = c.endpoint_id
-  ), chosen as (
-    select id from ranked where rn <= room order by next_attempt_at, id limit ?
   )
-  update webhook_deliveries set next_attempt_at = ?, leased_by = ?
-  where id in (select id from chosen)
   returning id`;
 
 export async function claimDue(db: Executor, options: ClaimOptions): Promise<string[]> {
-  const parameters = [
-    JSON.stringify(options.busy),
-    options.now,
-    options.scan,
-    options.perEndpoint,
-    options.limit,
-    options.leaseUntil,
-    options.token,
-  ];
+  const parameters = [options.leaseUntil, options.token, options.endpointId, options.now, options.limit];
   const text = isPostgres(db) ? CLAIM_POSTGRES : CLAIM_SQLITE;
   const result = await db.executeQuery<{ id: string }>(CompiledQuery.raw(text, parameters));
   return result.rows.map((row) => row.id);
@@ -299,6 +284,8 @@ export interface ClaimedDelivery {
   secret: string;
   previous_secret: string | null;
   previous_secret_until: number | null;
+  /** The endpoint's failure streak as the claim saw it (a success clears it when set). */
+  failing_since: number | null;
 }
 
 /** What the attempts of claimed deliveries need, for those still held by `token`. */
@@ -317,6 +304,7 @@ export async function loadClaimed(db: Executor, ids: string[], token: string): P
       'p.secret',
       'p.previous_secret',
       'p.previous_secret_until',
+      'p.failing_since',
     ])
     .where('d.id', 'in', ids)
     .where('d.leased_by', '=', token)
@@ -325,6 +313,7 @@ export async function loadClaimed(db: Executor, ids: string[], token: string): P
     ...row,
     attempts: Number(row.attempts),
     previous_secret_until: row.previous_secret_until === null ? null : Number(row.previous_secret_until),
+    failing_since: row.failing_since === null ? null : Number(row.failing_since),
   }));
 }
 

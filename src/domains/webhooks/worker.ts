@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Storage } from '../../storage/db.ts';
+import type { Executor } from '../../storage/tx.ts';
 import { onCommitted } from './outbox.ts';
 import * as repo from './repo.ts';
 import { type AttemptOutcome, RESPONSE_KEEP_BYTES, Sender } from './sender.ts';
@@ -33,8 +34,8 @@ function storable(text: string): string {
 /**
  * The delivery worker of one instance. It claims due deliveries from the database (see
  * `repo.claimDue`), at most `concurrency` in flight and at most `endpointConcurrency` per endpoint,
- * and attempts each one once per claim. It looks for work every `pollMs`, when an event this
- * process recorded commits, and whenever an attempt frees a slot. A worker that dies mid-attempt
+ * and attempts each one once per claim. It looks for endpoints with due work every `pollMs` and
+ * when an event this process recorded commits, and claims again whenever an attempt frees a slot. A worker that dies mid-attempt
  * leaves its deliveries leased; they are due again when the lease runs out and another attempt
  * (with the same `webhook-id`) follows.
  */
@@ -46,10 +47,15 @@ export class DeliveryWorker {
   private total = 0;
   private claims = 0;
   private timer: NodeJS.Timeout | null = null;
+  /** Endpoints believed to have due deliveries, in the order they are next served. */
+  private readonly active = new Set<string>();
+  private discoverNext = false;
   private ticking = false;
   private again = false;
   private stopped = true;
   private unsubscribe: () => void = () => {};
+  private settling: Settling[] = [];
+  private flushing = false;
 
   constructor(
     private readonly storage: Storage,
@@ -62,10 +68,10 @@ export class DeliveryWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.unsubscribe = onCommitted(() => this.wake());
-    this.timer = setInterval(() => this.wake(), this.config.pollMs);
+    this.unsubscribe = onCommitted(() => this.wake(true));
+    this.timer = setInterval(() => this.wake(true), this.config.pollMs);
     this.timer.unref();
-    this.wake();
+    this.wake(true);
   }
 
   /** Stops claiming and waits for the attempts in flight (each ends within its timeout). */
@@ -78,71 +84,94 @@ export class DeliveryWorker {
     this.sender.close();
   }
 
-  wake(): void {
+  /**
+   * Asks for a claim round. `discover`: first read which endpoints have due deliveries (a poll,
+   * or new events committed); without it (an attempt just ended) only the endpoints already known
+   * to have work are claimed from.
+   */
+  wake(discover: boolean): void {
     if (this.stopped) return;
+    if (discover) this.discoverNext = true;
     if (this.ticking) {
       this.again = true;
       return;
     }
     this.ticking = true;
-    void this.tick().finally(() => {
-      this.ticking = false;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-      }
-    });
+    // Deferred to the end of this turn of the event loop: attempts that end together (and
+    // commits that land together) share one claim round.
+    void new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.tick())
+      .catch((error: unknown) => this.log.warn({ err: error }, 'could not claim webhook deliveries'))
+      .finally(() => {
+        this.ticking = false;
+        if (this.again) {
+          this.again = false;
+          this.wake(false);
+        }
+      });
   }
 
+  /**
+   * One claim round: every endpoint known to have due deliveries gets up to its free slots, in
+   * turn (an endpoint just served goes to the back of the line, so when the instance's slots are
+   * scarce they rotate among endpoints). An endpoint whose claim came back short has nothing
+   * more due and leaves the set until a discovery finds it again.
+   */
   private async tick(): Promise<void> {
-    for (;;) {
+    const now = Date.now();
+    if (this.discoverNext) {
+      this.discoverNext = false;
+      for (const endpointId of await repo.dueEndpoints(this.storage.db, now)) this.active.add(endpointId);
+    }
+    for (const endpointId of [...this.active]) {
       const free = this.config.concurrency - this.total;
       if (free <= 0 || this.stopped) return;
-      const busy: Record<string, number> = {};
-      for (const [endpointId, n] of this.inFlight) busy[endpointId] = this.config.endpointConcurrency - n;
-      const now = Date.now();
+      const room = Math.min(free, this.config.endpointConcurrency - (this.inFlight.get(endpointId) ?? 0));
+      if (room <= 0) continue;
       const token = `${this.holder}:${++this.claims}`;
-      let claimed: repo.ClaimedDelivery[];
-      try {
-        const ids = await repo.claimDue(this.storage.db, {
-          now,
-          leaseUntil: now + this.config.attemptTimeoutMs + LEASE_MARGIN_MS,
-          token,
-          limit: free,
-          perEndpoint: this.config.endpointConcurrency,
-          busy,
-          scan: Math.max(256, free * 8),
-        });
-        claimed = await repo.loadClaimed(this.storage.db, ids, token);
-      } catch (error) {
-        this.log.warn({ err: error }, 'could not claim webhook deliveries');
-        return;
-      }
-      for (const delivery of claimed) this.launch(delivery, token);
-      // A full claim suggests more is due; otherwise wait for a wake-up or the next poll.
-      if (claimed.length < free) return;
+      const ids = await repo.claimDue(this.storage.db, {
+        endpointId,
+        now,
+        leaseUntil: now + this.config.attemptTimeoutMs + LEASE_MARGIN_MS,
+        token,
+        limit: room,
+      });
+      this.active.delete(endpointId);
+      if (ids.length === room) this.active.add(endpointId);
+      for (const delivery of await repo.loadClaimed(this.storage.db, ids, token))
+        this.launch(delivery, token);
     }
   }
 
   private launch(delivery: repo.ClaimedDelivery, token: string): void {
     this.total++;
     this.inFlight.set(delivery.endpoint_id, (this.inFlight.get(delivery.endpoint_id) ?? 0) + 1);
-    const attempt = this.attempt(delivery, token)
+    let released = false;
+    // The slot is the request: it frees as soon as the receiver has answered (or not), while the
+    // outcome is still being written; the delivery stays leased until then, so no claim takes it.
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.total--;
+      const left = (this.inFlight.get(delivery.endpoint_id) ?? 1) - 1;
+      if (left <= 0) this.inFlight.delete(delivery.endpoint_id);
+      else this.inFlight.set(delivery.endpoint_id, left);
+      // The endpoint has a free slot again; claim its next delivery if it has one.
+      this.active.add(delivery.endpoint_id);
+      this.wake(false);
+    };
+    const attempt = this.attempt(delivery, token, release)
       .catch((error: unknown) =>
         this.log.warn({ err: error, deliveryId: delivery.id }, 'webhook attempt failed'),
       )
       .finally(() => {
-        this.total--;
-        const left = (this.inFlight.get(delivery.endpoint_id) ?? 1) - 1;
-        if (left <= 0) this.inFlight.delete(delivery.endpoint_id);
-        else this.inFlight.set(delivery.endpoint_id, left);
+        release();
         this.attempts.delete(attempt);
-        this.wake();
       });
     this.attempts.add(attempt);
   }
 
-  private async attempt(delivery: repo.ClaimedDelivery, token: string): Promise<void> {
+  private async attempt(delivery: repo.ClaimedDelivery, token: string, release: () => void): Promise<void> {
     const now = Date.now();
     const secrets = [delivery.secret];
     if (
@@ -166,37 +195,97 @@ export class DeliveryWorker {
       },
     });
     const finished = Date.now();
-    await this.storage.db.transaction().execute(async (tx) => {
-      if (outcome.ok) {
-        const held = await repo.settle(tx, delivery.id, token, {
-          status: 'succeeded',
-          next_attempt_at: null,
-          last_attempt_at: finished,
-          last_status_code: outcome.statusCode,
-          last_error: null,
-        });
-        if (held) await repo.markEndpointHealthy(tx, delivery.endpoint_id);
-        return;
-      }
-      const delay = retryDelayMs(this.config.retryScheduleMs, delivery.attempts + 1);
-      const held = await repo.settle(tx, delivery.id, token, {
-        status: delay === null ? 'exhausted' : 'failed',
-        next_attempt_at: delay === null ? null : finished + delay,
-        last_attempt_at: finished,
-        last_status_code: outcome.statusCode,
-        last_error: storable(outcome.error),
-      });
-      if (!held) return;
-      const disabled = await repo.markEndpointFailing(
-        tx,
-        delivery.endpoint_id,
-        finished,
-        finished - this.config.disableAfterMs,
-      );
-      if (disabled) {
-        await repo.exhaustQueued(tx, delivery.endpoint_id, DISABLED_REASON);
-        this.log.info({ endpointId: delivery.endpoint_id }, 'disabled a failing webhook endpoint');
-      }
+    release();
+    await this.settleSoon({ delivery, token, outcome, finished });
+  }
+
+  /**
+   * Outcomes are recorded in batches: every outcome that arrives while a batch is being written
+   * goes into the next one, so under load many attempts share one commit. A batch that fails as a
+   * whole is written again one outcome per transaction, so one bad row never loses the others.
+   */
+  private settleSoon(outcome: Omit<Settling, 'resolve' | 'reject'>): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.settling.push({ ...outcome, resolve, reject });
+      if (!this.flushing) void this.flushSettling();
     });
   }
+
+  private async flushSettling(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.settling.length > 0) {
+        // Endpoint rows are updated in id order, so two instances' batches never deadlock on them.
+        const batch = this.settling
+          .splice(0)
+          .sort((a, b) =>
+            a.delivery.endpoint_id < b.delivery.endpoint_id
+              ? -1
+              : a.delivery.endpoint_id > b.delivery.endpoint_id
+                ? 1
+                : 0,
+          );
+        try {
+          await this.storage.db.transaction().execute(async (tx) => {
+            for (const item of batch) await this.record(tx, item);
+          });
+          for (const item of batch) item.resolve();
+        } catch {
+          for (const item of batch) {
+            try {
+              await this.storage.db.transaction().execute((tx) => this.record(tx, item));
+              item.resolve();
+            } catch (error) {
+              item.reject(error);
+            }
+          }
+        }
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  /** Writes one attempt's outcome, if the delivery is still leased to this attempt. */
+  private async record(tx: Executor, { delivery, token, outcome, finished }: Settling): Promise<void> {
+    if (outcome.ok) {
+      const held = await repo.settle(tx, delivery.id, token, {
+        status: 'succeeded',
+        next_attempt_at: null,
+        last_attempt_at: finished,
+        last_status_code: outcome.statusCode,
+        last_error: null,
+      });
+      if (held && delivery.failing_since !== null) await repo.markEndpointHealthy(tx, delivery.endpoint_id);
+      return;
+    }
+    const delay = retryDelayMs(this.config.retryScheduleMs, delivery.attempts + 1);
+    const held = await repo.settle(tx, delivery.id, token, {
+      status: delay === null ? 'exhausted' : 'failed',
+      next_attempt_at: delay === null ? null : finished + delay,
+      last_attempt_at: finished,
+      last_status_code: outcome.statusCode,
+      last_error: storable(outcome.error),
+    });
+    if (!held) return;
+    const disabled = await repo.markEndpointFailing(
+      tx,
+      delivery.endpoint_id,
+      finished,
+      finished - this.config.disableAfterMs,
+    );
+    if (disabled) {
+      await repo.exhaustQueued(tx, delivery.endpoint_id, DISABLED_REASON);
+      this.log.info({ endpointId: delivery.endpoint_id }, 'disabled a failing webhook endpoint');
+    }
+  }
+}
+
+interface Settling {
+  delivery: repo.ClaimedDelivery;
+  token: string;
+  outcome: AttemptOutcome;
+  finished: number;
+  resolve(): void;
+  reject(error: unknown): void;
 }

@@ -45,11 +45,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_error', 'text')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  // The worker's claim: due rows are those with next_attempt_at <= now (null once settled).
+  // The worker's claim, per endpoint: due rows are those with next_attempt_at <= now (null once
+  // settled), oldest first.
   await db.schema
     .createIndex('webhook_deliveries_due')
     .on('webhook_deliveries')
-    .column('next_attempt_at')
+    .columns(['endpoint_id', 'next_attempt_at'])
     .execute();
   await db.schema
     .createIndex('webhook_deliveries_endpoint')
