@@ -1,4 +1,5 @@
-import { CompiledQuery, PostgresAdapter, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
+import { onPostgres, runRaw } from '../../storage/raw.ts';
 import type {
   WebhookDeliveriesTable,
   WebhookEndpointsTable,
@@ -9,10 +10,6 @@ import type { Executor } from '../../storage/tx.ts';
 export type EndpointRow = Selectable<WebhookEndpointsTable>;
 export type EventRow = Selectable<WebhookEventsTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
-
-function isPostgres(db: Executor): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 // ---- endpoints ----------------------------------------------------------------------------------
 
@@ -247,31 +244,25 @@ export interface ClaimOptions {
  * two instances ever hold the same delivery. SQLite runs one write at a time, so the subquery and
  * the update are atomic there by themselves.
  */
-const CLAIM_POSTGRES = `
-  update webhook_deliveries set next_attempt_at = $1, leased_by = $2
-  where id in (
-    select id from webhook_deliveries
-    where endpoint_id = $3 and next_attempt_at <= $4
-    order by next_attempt_at
-    limit $5
-    for update skip locked
-  )
-  returning id`;
-
-const CLAIM_SQLITE = `
-  update webhook_deliveries set next_attempt_at = ?, leased_by = ?
+const CLAIM = `update webhook_deliveries set next_attempt_at = ?, leased_by = ?
   where id in (
     select id from webhook_deliveries
     where endpoint_id = ? and next_attempt_at <= ?
     order by next_attempt_at
-    limit ?
+    limit ?%LOCK%
   )
   returning id`;
+const CLAIM_POSTGRES = CLAIM.replace('%LOCK%', ' for update skip locked');
+const CLAIM_SQLITE = CLAIM.replace('%LOCK%', '');
 
 export async function claimDue(db: Executor, options: ClaimOptions): Promise<string[]> {
-  const parameters = [options.leaseUntil, options.token, options.endpointId, options.now, options.limit];
-  const text = isPostgres(db) ? CLAIM_POSTGRES : CLAIM_SQLITE;
-  const result = await db.executeQuery<{ id: string }>(CompiledQuery.raw(text, parameters));
+  const result = await runRaw<{ id: string }>(db, onPostgres(db) ? CLAIM_POSTGRES : CLAIM_SQLITE, [
+    options.leaseUntil,
+    options.token,
+    options.endpointId,
+    options.now,
+    options.limit,
+  ]);
   return result.rows.map((row) => row.id);
 }
 
@@ -288,27 +279,25 @@ export interface ClaimedDelivery {
   failing_since: number | null;
 }
 
-/** What the attempts of claimed deliveries need, for those still held by `token`. */
-export async function loadClaimed(db: Executor, ids: string[], token: string): Promise<ClaimedDelivery[]> {
+const LOAD_CLAIMED = `select d.id, d.endpoint_id, d.attempts, e.payload, p.url, p.secret, p.previous_secret,
+    p.previous_secret_until, p.failing_since
+  from webhook_deliveries d
+  join webhook_events e on e.id = d.event_id
+  join webhook_endpoints p on p.id = d.endpoint_id
+  where d.leased_by = ? and d.id in `;
+
+/**
+ * What the attempts of claimed deliveries need, for those still held by `token` (unique to one
+ * claim). A delivery deleted meanwhile with its endpoint is not among them.
+ */
+export async function loadClaimed(
+  db: Executor,
+  ids: readonly string[],
+  token: string,
+): Promise<ClaimedDelivery[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
-    .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
-    .select([
-      'd.id',
-      'd.endpoint_id',
-      'd.attempts',
-      'e.payload',
-      'p.url',
-      'p.secret',
-      'p.previous_secret',
-      'p.previous_secret_until',
-      'p.failing_since',
-    ])
-    .where('d.id', 'in', ids)
-    .where('d.leased_by', '=', token)
-    .execute();
+  const text = `${LOAD_CLAIMED}(${ids.map(() => '?').join(', ')})`;
+  const { rows } = await runRaw<ClaimedDelivery>(db, text, [token, ...ids]);
   return rows.map((row) => ({
     ...row,
     attempts: Number(row.attempts),
@@ -317,16 +306,11 @@ export async function loadClaimed(db: Executor, ids: string[], token: string): P
   }));
 }
 
-/** Whether a claimed delivery still exists and is still ours (its endpoint was not deleted). */
-export async function stillHeld(db: Executor, id: string, token: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('id', '=', id)
-    .where('leased_by', '=', token)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+const SETTLE = `update webhook_deliveries
+  set status = ?, next_attempt_at = ?, last_attempt_at = ?, last_status_code = ?, last_error = ?,
+    leased_by = null, attempts = attempts + 1
+  where id = ? and leased_by = ?
+  returning id`;
 
 /**
  * Records an attempt's outcome, if the lease is still ours. Returns false when it was not (the
@@ -341,14 +325,16 @@ export async function settle(
     'status' | 'next_attempt_at' | 'last_attempt_at' | 'last_status_code' | 'last_error'
   >,
 ): Promise<boolean> {
-  const row = await db
-    .updateTable('webhook_deliveries')
-    .set((eb) => ({ ...outcome, leased_by: null, attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .where('leased_by', '=', token)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  const { rows } = await runRaw(db, SETTLE, [
+    outcome.status,
+    outcome.next_attempt_at,
+    outcome.last_attempt_at,
+    outcome.last_status_code,
+    outcome.last_error,
+    id,
+    token,
+  ]);
+  return rows.length > 0;
 }
 
 // ---- retention and accounts ---------------------------------------------------------------------
