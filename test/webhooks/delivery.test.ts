@@ -206,6 +206,29 @@ describe('webhook deliveries', () => {
     assert.equal(on(receiver, '/keys-only').length, 0);
   });
 
+  test('object.spawned for every spawn of a namespace, the first and those placed from memory', async () => {
+    const account = await signup(t.app);
+    const key = await createKey(t.app, account, { scopes: ['write'] });
+    const { secret } = await register(t, account, `${receiver.url}/many`, ['object.spawned']);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const spawn = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/world/spawn',
+        headers: { authorization: `Bearer ${key.key}` },
+        payload: { title: `Beacon ${i}`, moodTarget: 'hopeful', layerTarget: 5 },
+      });
+      assert.equal(spawn.statusCode, 201, spawn.body);
+      ids.push(spawn.json().objectId);
+    }
+    const got = await eventually(async () => {
+      const requests = on(receiver, '/many');
+      assert.equal(requests.length, 3);
+      return requests;
+    });
+    assert.deepEqual(got.map((r) => verified(secret, r).data.objectId).sort(), [...ids].sort());
+  });
+
   test('key.revoked: deleted, rotated without grace, rotated grace ended, expired — each once', async () => {
     const account = await signup(t.app);
     const { secret } = await register(t, account, `${receiver.url}/keys`, ['key.revoked']);
