@@ -340,7 +340,7 @@ export function partnerRoute<
           // An earlier answer to this Idempotency-Key is replayed at once: nothing runs, nothing is
           // counted. (The charge checks again in its transaction, for twins racing in.)
           if (idempotency !== null) {
-            const earlier = await charger.findReplay(idempotency);
+            const earlier = await charger.findReplay(key.userId, idempotency);
             if (earlier === 'conflict') throw idempotencyConflict();
             if (earlier !== null) return replay(reply, earlier, await balanceMilli());
           }
