@@ -344,6 +344,10 @@ export class Charger {
 
   /** The current balance, outside any batch (a committed read). */
   async balance(userId: string): Promise<number | undefined> {
+    // On SQLite, while no transaction is open on the connection, straight through the driver;
+    // otherwise through Kysely, which waits for the open transaction (never an uncommitted read).
+    const handle = this.storage.sqlite;
+    if (handle !== null && !handle.inTransaction) return repo.readBalanceNow(handle, userId);
     return repo.readBalance(this.storage.db, userId);
   }
 
