@@ -332,15 +332,10 @@ export function partnerRoute<
                   fingerprint: fingerprint(spec.method, request.url.split('?')[0] ?? '', request.body),
                 };
 
-          // A pure handler never runs inside the transaction: it may take long (an upstream
-          // provider) and a transaction held that long would stall every writer. An earlier
-          // answer is replayed without running it; otherwise it runs first and the charge only
-          // debits and records. If the charge is refused (or a concurrent twin won the key), this
-          // run's result is discarded: the handler wrote nothing, so nothing observable ran.
           // An earlier answer to this Idempotency-Key is replayed at once: nothing runs, nothing is
           // counted. (The charge checks again in its transaction, for twins racing in.)
           if (idempotency !== null) {
-            const earlier = await charger.findReplay(idempotency);
+            const earlier = await charger.findReplay(key.userId, idempotency);
             if (earlier === 'conflict') throw idempotencyConflict();
             if (earlier !== null) return replay(reply, earlier, await balanceMilli());
           }
@@ -358,6 +353,11 @@ export function partnerRoute<
               }),
             );
           }
+          // A pure handler never runs inside the transaction: it may take long (an upstream
+          // provider) and a transaction held that long would stall every writer. It runs first
+          // and the charge only debits and records. If the charge is refused (or a concurrent
+          // twin won the key), this run's result is discarded: the handler wrote nothing, so
+          // nothing observable ran.
           let precomputed: CallReply | undefined;
           if (spec.pure) {
             const result = await spec.handler(

@@ -338,3 +338,78 @@ describe('per-key rate limit and usage', () => {
     );
   });
 });
+
+describe('balance-move listeners run inside the transaction that moved the balance', () => {
+  let t: TestApp;
+  const moves: { userId: string; beforeMilli: number; afterMilli: number }[] = [];
+  before(async () => {
+    t = await startTestApp({ extraPartnerRoutes: PROBES });
+    t.deps.charger.onBalanceMoves(async ({ tx, afterCommit }, batch) => {
+      for (const move of batch) {
+        // Written through the unit's transaction: it commits with the debit or not at all.
+        await tx
+          .insertInto('counters')
+          .values({
+            counter_key: `move:${move.userId}:${move.afterMilli}`,
+            count: 1,
+            expires_at: Date.now() + 60_000,
+          })
+          .onConflict((oc) => oc.column('counter_key').doNothing())
+          .execute();
+        afterCommit(() => {
+          moves.push(move);
+        });
+      }
+    });
+  });
+  after(async () => t.close());
+
+  async function written(userId: string): Promise<number[]> {
+    const rows = await t.deps.storage.db
+      .selectFrom('counters')
+      .select('counter_key')
+      .where('counter_key', 'like', `move:${userId}:%`)
+      .execute();
+    return rows.map((r) => Number(r.counter_key.split(':')[2])).sort((a, b) => b - a);
+  }
+
+  test('pure and effect calls and an admin grant each report their move, after commit', async () => {
+    const account = await signup(t.app);
+    const userId = account.user.id;
+    const { key } = await createKey(t.app, account, { scopes: ['read', 'write'] });
+    const pure = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/test/probe',
+      headers: { 'x-api-key': key },
+    });
+    assert.equal(pure.statusCode, 200);
+    const effect = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/probe',
+      headers: { 'x-api-key': key },
+      payload: { echo: 'move' },
+    });
+    assert.equal(effect.statusCode, 201);
+    await setBalance(t, userId, 500);
+    // The welcome grant at sign-up is a move too.
+    assert.deepEqual(await written(userId), [1_000_000, 998_000, 997_000, 500_000]);
+    const mine = moves.filter((m) => m.userId === userId);
+    assert.deepEqual(
+      mine.map((m) => [m.beforeMilli, m.afterMilli]),
+      [
+        [0, 1_000_000],
+        [1_000_000, 998_000],
+        [998_000, 997_000],
+        [997_000, 500_000],
+      ],
+    );
+    const declined = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/probe',
+      headers: { 'x-api-key': key },
+      payload: { decline: true },
+    });
+    assert.equal(declined.statusCode, 409);
+    assert.equal(moves.filter((m) => m.userId === userId).length, 4);
+  });
+});

@@ -78,7 +78,10 @@ export interface Charge {
   route: string;
   requestId: string;
   costMilli: number;
-  /** Scoped to the API key: `scope` is the key id; `fingerprint` identifies the request. */
+  /**
+   * Scoped to the API key: `scope` is the key id (the record belongs to the key's owner, so it
+   * goes with the account); `fingerprint` identifies the request.
+   */
   idempotency: { scope: string; key: string; fingerprint: string } | null;
   /** Runs inside the transaction once the balance is known to cover the cost. */
   effect?: ((unit: UnitContext) => Promise<CallReply>) | undefined;
@@ -323,12 +326,15 @@ export class Charger {
    * The stored reply of an earlier call with this Idempotency-Key (unexpired and complete), or
    * 'conflict' when it was another request, or null. A read only: the charge itself decides.
    */
-  async findReplay(idempotency: {
-    scope: string;
-    key: string;
-    fingerprint: string;
-  }): Promise<StoredReply | 'conflict' | null> {
-    const stored = await repo.findIdempotency(this.storage.db, idempotency.scope, idempotency.key);
+  async findReplay(
+    userId: string,
+    idempotency: {
+      scope: string;
+      key: string;
+      fingerprint: string;
+    },
+  ): Promise<StoredReply | 'conflict' | null> {
+    const stored = await repo.findIdempotency(this.storage.db, userId, recordKey(idempotency));
     if (stored === undefined || Number(stored.status_code) === 0 || Number(stored.expires_at) <= Date.now()) {
       return null;
     }
@@ -338,6 +344,10 @@ export class Charger {
 
   /** The current balance, outside any batch (a committed read). */
   async balance(userId: string): Promise<number | undefined> {
+    // On SQLite, while no transaction is open on the connection, straight through the driver;
+    // otherwise through Kysely, which waits for the open transaction (never an uncommitted read).
+    const handle = this.storage.sqlite;
+    if (handle !== null && !handle.inTransaction) return repo.readBalanceNow(handle, userId);
     return repo.readBalance(this.storage.db, userId);
   }
 
@@ -694,10 +704,11 @@ export class Charger {
       };
 
       if (charge.idempotency !== null) {
-        const { scope, key, fingerprint } = charge.idempotency;
-        await repo.deleteExpiredIdempotency(tx, scope, key, now);
+        const { fingerprint } = charge.idempotency;
+        const key = recordKey(charge.idempotency);
+        await repo.deleteExpiredIdempotency(tx, charge.userId, key, now);
         const claimed = await repo.claimIdempotencyKey(tx, {
-          owner_id: scope,
+          owner_id: charge.userId,
           idempotency_key: key,
           request_hash: fingerprint,
           status_code: 0,
@@ -707,7 +718,7 @@ export class Charger {
           expires_at: now + REPLAY_TTL_MS,
         });
         if (!claimed) {
-          const stored = await repo.findIdempotency(tx, scope, key);
+          const stored = await repo.findIdempotency(tx, charge.userId, key);
           await undo();
           if (stored === undefined || stored.request_hash !== fingerprint || stored.status_code === 0) {
             results.push({ outcome: { kind: 'conflict' }, afterCommit: [] });
@@ -758,7 +769,7 @@ export class Charger {
         }
       }
       if (charge.idempotency !== null) {
-        await repo.completeIdempotency(tx, charge.idempotency.scope, charge.idempotency.key, {
+        await repo.completeIdempotency(tx, charge.userId, recordKey(charge.idempotency), {
           status_code: reply.status,
           response_headers: JSON.stringify(reply.replayHeaders),
           response_body: reply.payload,
@@ -879,6 +890,11 @@ export class Charger {
       return balance === undefined ? undefined : { refusedAtMilli: balance };
     });
   }
+}
+
+/** The record's key: the API key's id and the Idempotency-Key (visible ASCII, never a space). */
+function recordKey(idempotency: { scope: string; key: string }): string {
+  return `${idempotency.scope} ${idempotency.key}`;
 }
 
 /** A charge that only pays for a reply already computed: no effect, no Idempotency-Key. */
