@@ -5,6 +5,7 @@ import * as trajectory from './migrations/002_trajectory.ts';
 import * as memory from './migrations/003_memory.ts';
 import * as cosmos from './migrations/004_cosmos.ts';
 import * as council from './migrations/005_council.ts';
+import * as personalData from './migrations/008_personal_data.ts';
 
 /** Migrations in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '003_memory': memory,
   '004_cosmos': cosmos,
   '005_council': council,
+  '008_personal_data': personalData,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -203,3 +203,44 @@ export function localDay(timezone: string, now: number): LocalDay {
     ),
   };
 }
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The calendar date `days` after a YYYY-MM-DD date (negative goes back). */
+export function addDays(date: string, days: number): string {
+  const match = DATE.exec(date);
+  if (!match) throw new RangeError(`Not a date: ${date}`);
+  const next = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days));
+  return next.toISOString().slice(0, 10);
+}
+
+/** Whether a YYYY-MM-DD string names a real calendar date. */
+export function isCalendarDate(date: string): boolean {
+  const match = DATE.exec(date);
+  if (!match) return false;
+  return addDays(date, 0) === date;
+}
+
+/**
+ * The local days `from`..`to` (inclusive, YYYY-MM-DD) in an IANA zone with the UTC instants each
+ * spans; a day ends where the next one starts, so DST days are 23 or 25 hours long.
+ */
+export function localDays(timezone: string, from: string, to: string): LocalDay[] {
+  const formatter = formatterFor(timezone);
+  if (formatter === null) throw new RangeError(`Unknown time zone ${timezone}`);
+  const startOf = (date: string) => {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    return startOfLocalDay(formatter, year, month, day);
+  };
+  const days: LocalDay[] = [];
+  let date = from;
+  let start = startOf(date);
+  while (date <= to) {
+    const next = addDays(date, 1);
+    const end = startOf(next);
+    days.push({ date, start, end });
+    date = next;
+    start = end;
+  }
+  return days;
+}
