@@ -1,15 +1,21 @@
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
+import { PersonalDataService } from './domains/accounts/personal-data.ts';
 import { AccountsService } from './domains/accounts/service.ts';
+import { cosmosSection } from './domains/cosmos/personal-data.ts';
 import { CosmosService } from './domains/cosmos/service.ts';
 import { CouncilService } from './domains/council/service.ts';
 import { DiscoveryService } from './domains/discovery/service.ts';
 import { createMeter, type Meter } from './domains/essence/meter.ts';
+import { ledgerSection } from './domains/essence/personal-data.ts';
 import { EssenceService } from './domains/essence/service.ts';
+import { keysSection } from './domains/keys/personal-data.ts';
 import { KeysService } from './domains/keys/service.ts';
+import { memoriesSection } from './domains/memory/personal-data.ts';
 import { MemoryService } from './domains/memory/service.ts';
 import { OracleService } from './domains/oracle/service.ts';
+import { checkinsSection } from './domains/trajectory/personal-data.ts';
 import { TrajectoryService } from './domains/trajectory/service.ts';
 import { type Bus, LocalBus, RedisBus } from './storage/bus.ts';
 import { type CounterStore, DatabaseCounters, RedisCounters } from './storage/counters.ts';
@@ -34,6 +40,7 @@ export interface Deps {
   readonly discovery: DiscoveryService;
   readonly cosmos: CosmosService;
   readonly oracle: OracleService;
+  readonly personalData: PersonalDataService;
 }
 
 /** Raw headers that carry credentials never reach a log line. */
@@ -107,6 +114,16 @@ export async function createDeps(
     config.baseUrl.origin,
     log,
   );
+  // What a person's export holds and their erasure removes, in export order (the user comes
+  // first, sessions and the user row last). A domain that stores rows about a person adds its
+  // section here.
+  const personalData = new PersonalDataService(storage, counters, config, log, [
+    checkinsSection(trajectory),
+    memoriesSection(storage.db),
+    keysSection(storage.db, keys),
+    ledgerSection(storage.db),
+    cosmosSection(),
+  ]);
   return {
     config,
     log,
@@ -124,6 +141,7 @@ export async function createDeps(
     discovery,
     cosmos,
     oracle,
+    personalData,
   };
 }
 

@@ -140,3 +140,43 @@ export async function sweepIdempotency(db: Executor, now: number): Promise<numbe
   const result = await db.deleteFrom('idempotency').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Cuts an erased person's ledger rows loose: amounts, routes and times stay (the books still
+ * add up), the user link goes. Also drops their idempotency records, whose stored responses may
+ * hold their data. Inside the account's deletion transaction.
+ */
+export async function unlinkPerson(db: Executor, userId: string): Promise<void> {
+  await sql`update ledger set user_id = null where user_id = ${userId}`.execute(db);
+  await db.deleteFrom('idempotency').where('owner_id', '=', userId).execute();
+  await db.deleteFrom('essence_alerts').where('user_id', '=', userId).execute();
+}
+
+export async function findAlert(db: Executor, userId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('essence_alerts')
+    .select('threshold_milli')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.threshold_milli);
+}
+
+/** Sets (or with null, removes) a person's balance alert. */
+export async function setAlert(
+  db: Executor,
+  userId: string,
+  thresholdMilli: number | null,
+  now: number,
+): Promise<void> {
+  if (thresholdMilli === null) {
+    await db.deleteFrom('essence_alerts').where('user_id', '=', userId).execute();
+    return;
+  }
+  await db
+    .insertInto('essence_alerts')
+    .values({ user_id: userId, threshold_milli: thresholdMilli, updated_at: now })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ threshold_milli: thresholdMilli, updated_at: now }),
+    )
+    .execute();
+}

@@ -70,3 +70,9 @@ export async function touchKey(db: Executor, id: string, now: number): Promise<v
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', now - 60_000)]))
     .execute();
 }
+
+/** Deletes every key of a person; returns their hashes (for the revocation broadcast). */
+export async function deleteUserKeys(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db.deleteFrom('api_keys').where('user_id', '=', userId).returning('key_hash').execute();
+  return rows.map((r) => r.key_hash);
+}
