@@ -147,6 +147,7 @@ export async function createDeps(
 
 export async function closeDeps(deps: Deps): Promise<void> {
   await deps.cosmos.close();
+  await deps.trajectory.close();
   await deps.bus.close();
   if (deps.redis) deps.redis.disconnect();
   await deps.storage.close();

@@ -33,6 +33,7 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
   const councilJob = new CouncilJob(deps.storage, deps.council, config.council.intervalMinutes, deps.log);
   councilJob.start();
   deps.cosmos.startSweeper();
+  deps.trajectory.startDailyPulseJob(deps.log);
 
   let stopping = false;
   const stop = async (signal: string) => {

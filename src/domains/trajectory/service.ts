@@ -1,9 +1,11 @@
+import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { decodeCursor, encodeCursor } from '../../lib/paging.ts';
 import { DAY, HOUR, iso } from '../../lib/time.ts';
 import type { Storage } from '../../storage/db.ts';
+import { LeasedJob } from '../../storage/leases.ts';
 import type { Executor } from '../../storage/tx.ts';
 import { type FamilyId, moodFromInput } from '../atlas/catalogue.ts';
 import { type Arc, type ArcCheckin, addDays, buildArc, type LocalDay, localDay, localDays } from './arc.ts';
@@ -129,8 +131,16 @@ interface CachedPulse {
   computedAt: number;
 }
 
+/** How often the daily-pulse job looks for a finished day without a release. */
+const PULSE_DAYS_INTERVAL_MS = 10 * 60_000;
+/** How far back the job (and the history route) keep releases filled. */
+export const PULSE_HISTORY_MAX_DAYS = 90;
+
 export class TrajectoryService {
   private readonly pulseCache = new Map<PulseWindow, Promise<CachedPulse>>();
+  private dailyPulseJob: LeasedJob | null = null;
+  /** The fill in progress on this instance: concurrent history readers wait for one fill. */
+  private filling: Promise<number> | null = null;
 
   constructor(
     private readonly storage: Storage,
@@ -415,6 +425,29 @@ export class TrajectoryService {
     return buildArc(day.date, timezone, checkins);
   }
 
+  /**
+   * Publishes each finished UTC day's pulse soon after the day ends, on one instance at a time (a
+   * lease); the history route fills any day the job has not reached yet.
+   */
+  startDailyPulseJob(log: Pick<Logger, 'warn' | 'error'>): void {
+    if (this.dailyPulseJob) return;
+    this.dailyPulseJob = new LeasedJob({
+      db: this.storage.db,
+      name: 'pulse.days',
+      intervalMs: PULSE_DAYS_INTERVAL_MS,
+      log,
+      run: async () => {
+        await this.fillPulseDays(PULSE_HISTORY_MAX_DAYS);
+      },
+    });
+    this.dailyPulseJob.start();
+  }
+
+  async close(): Promise<void> {
+    await this.dailyPulseJob?.stop();
+    this.dailyPulseJob = null;
+  }
+
   /** What the pulse promises about privacy, as its responses state it. */
   privacy(): PulsePrivacy {
     return { minGroup: this.config.limits.pulseMinGroup, epsilon: this.config.limits.pulseEpsilon };
@@ -497,7 +530,12 @@ export class TrajectoryService {
 
   /** The stored daily pulses of the last `days` finished UTC days, newest first; missing ones are filled first. */
   async pulseHistory(days: number, now = Date.now()): Promise<Array<{ date: string; pulse: Pulse }>> {
-    await this.fillPulseDays(days, now);
+    if (this.filling === null) {
+      this.filling = this.fillPulseDays(PULSE_HISTORY_MAX_DAYS, now).finally(() => {
+        this.filling = null;
+      });
+    }
+    await this.filling;
     const rows = await repo.pulseDays(this.storage.db, '24h', pastDays(days, now));
     return rows
       .map((r) => ({ date: r.date, pulse: JSON.parse(r.pulse) as Pulse }))

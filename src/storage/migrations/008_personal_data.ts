@@ -61,6 +61,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['user_id', 'at', 'id', 'family', 'valence', 'arousal', 'dominance'])
     .execute();
   await db.schema.dropIndex('checkins_user_at').execute();
+  // A finished day's pulse is computed once from that day's check-ins of everyone.
+  await db.schema.createIndex('checkins_at').on('checkins').column('at').execute();
 
   // A balance alert per account. Its state is not stored: it is armed while the balance is at or
   // above the threshold and crossed (waiting to re-arm) while below, which is exactly when a
