@@ -147,7 +147,7 @@ export async function latestCheckin(db: Executor, userId: string) {
 export async function historyPoints(db: Executor, userId: string, from: number, to: number) {
   return db
     .selectFrom('checkins')
-    .select(['at', 'id', 'family', 'valence', 'arousal', 'dominance'])
+    .select(['at', 'family', 'valence', 'arousal', 'dominance'])
     .where('user_id', '=', userId)
     .where('at', '>=', from)
     .where('at', '<', to)

@@ -8,7 +8,16 @@ import type { Storage } from '../../storage/db.ts';
 import { LeasedJob } from '../../storage/leases.ts';
 import type { Executor } from '../../storage/tx.ts';
 import { type FamilyId, moodFromInput } from '../atlas/catalogue.ts';
-import { type Arc, type ArcCheckin, addDays, buildArc, type LocalDay, localDay, localDays } from './arc.ts';
+import {
+  type Arc,
+  type ArcCheckin,
+  addDays,
+  buildArc,
+  type LocalDay,
+  localDay,
+  localDays,
+  START_STATE,
+} from './arc.ts';
 import {
   cryptoUniform,
   MIN_GROUP,
@@ -365,42 +374,43 @@ export class TrajectoryService {
     let index = 0;
     for (const day of days) {
       while (index < rows.length && Number(rows[index]?.at) < day.start) index += 1;
-      const points: ArcCheckin[] = [];
+      // The day's summary as the arc computes it: the day starts in `still`; the dominant family
+      // has the most check-ins, ties going to the one reached last.
+      let state: string = START_STATE;
+      let transitions = 0;
+      let count = 0;
+      const sum = { valence: 0, arousal: 0, dominance: 0 };
+      const perFamily = new Map<string, { count: number; last: number }>();
       while (index < rows.length && Number(rows[index]?.at) < day.end) {
         const r = rows[index] as (typeof rows)[number];
-        points.push({
-          id: r.id,
-          at: Number(r.at),
-          moodId: '',
-          family: r.family as FamilyId,
-          valence: r.valence,
-          arousal: r.arousal,
-          dominance: r.dominance,
-          intensity: 0,
-        });
+        if (r.family !== state) transitions += 1;
+        state = r.family;
+        sum.valence += r.valence;
+        sum.arousal += r.arousal;
+        sum.dominance += r.dominance;
+        perFamily.set(r.family, { count: (perFamily.get(r.family)?.count ?? 0) + 1, last: count });
+        count += 1;
         index += 1;
       }
-      if (points.length === 0) continue;
-      const arc = buildArc(day.date, timezone, points);
-      const n = points.length;
-      const sum = points.reduce(
-        (acc, p) => ({
-          valence: acc.valence + p.valence,
-          arousal: acc.arousal + p.arousal,
-          dominance: acc.dominance + p.dominance,
-        }),
-        { valence: 0, arousal: 0, dominance: 0 },
-      );
+      if (count === 0) continue;
+      let dominant = START_STATE as string;
+      let best = { count: 0, last: -1 };
+      for (const [family, tally] of perFamily) {
+        if (tally.count > best.count || (tally.count === best.count && tally.last > best.last)) {
+          dominant = family;
+          best = tally;
+        }
+      }
       result.push({
         date: day.date,
-        count: n,
-        dominantFamily: arc.summary.dominantFamily ?? 'still',
+        count,
+        dominantFamily: dominant as FamilyId,
         mean: {
-          valence: round3(sum.valence / n),
-          arousal: round3(sum.arousal / n),
-          dominance: round3(sum.dominance / n),
+          valence: round3(sum.valence / count),
+          arousal: round3(sum.arousal / count),
+          dominance: round3(sum.dominance / count),
         },
-        transitions: arc.transitions.length,
+        transitions,
       });
     }
     return result;
