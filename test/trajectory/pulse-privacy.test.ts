@@ -82,22 +82,32 @@ describe('a pulse that cannot single anyone out', () => {
     assert.ok(body.moods.some((m: { id: string }) => m.id === 'furious'));
   });
 
-  test('with PULSE_EPSILON the counts are noisy and the response says so', async () => {
-    const noisy = new TrajectoryService(t.deps.storage, {
-      ...t.deps.config,
-      limits: { ...t.deps.config.limits, pulseEpsilon: 0.05, pulseMinAccountAgeMs: 0 },
-    });
-    assert.deepEqual(noisy.privacy(), { minGroup: 5, epsilon: 0.05 });
+  test('with PULSE_EPSILON the counts are noisy, the response says so, and asking again does not redraw', async () => {
+    const noisy = () =>
+      new TrajectoryService(t.deps.storage, {
+        ...t.deps.config,
+        limits: { ...t.deps.config.limits, pulseEpsilon: 0.05, pulseMinAccountAgeMs: 0 },
+      });
+    const one = noisy();
+    assert.deepEqual(one.privacy(), { minGroup: 5, epsilon: 0.05 });
     await clear();
     const people = await Promise.all(Array.from({ length: 40 }, () => signup(t.app)));
     for (const [i, who] of people.entries()) await checkIn(who, i % 2 === 0 ? 'serene' : 'joyful');
+    const now = Date.now();
+    const first = await one.computePulse('1h', now);
+    assert.equal(first.participants % 5, 0);
+    // The same counts released again by the same instance carry the same noise: nothing to average.
+    assert.deepEqual(await one.computePulse('1h', now + 1000), {
+      ...first,
+      generatedAt: new Date(now + 1000).toISOString(),
+    });
+    // Other secrets draw other noise: at ε = 0.05 the figures move by about 20 people.
     const seen = new Set<string>();
-    for (let i = 0; i < 8; i += 1) {
-      const result = await noisy.computePulse('1h');
+    for (let i = 0; i < 6; i += 1) {
+      const result = await noisy().computePulse('1h', now);
       seen.add(JSON.stringify([result.participants, result.moods]));
-      assert.equal(result.participants % 5, 0);
     }
-    assert.ok(seen.size > 1, 'eight noisy releases were identical');
+    assert.ok(seen.size > 1, 'six instances released identical noisy figures');
     const exact = await t.deps.trajectory.computePulse('1h');
     assert.equal(exact.participants, 0); // every account here is younger than 24 hours
   });

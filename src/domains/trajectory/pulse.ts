@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { DAY, HOUR } from '../../lib/time.ts';
 import type { FamilyId } from '../atlas/catalogue.ts';
 
@@ -66,28 +67,34 @@ export function roundShares(counts: readonly number[]): number[] {
 }
 
 /**
- * Laplace noise for the pulse's counts. `uniform` must return a number in the open interval
- * (0, 1) from a cryptographic source (see `cryptoUniform`): a predictable generator would let
- * anyone subtract the noise again.
+ * Laplace noise for the pulse's counts. `uniform(label)` returns a number in the open interval
+ * (0, 1) that must be unpredictable without a secret (see `keyedUniform`): a predictable draw
+ * would let anyone subtract the noise again. The label names the count being released.
  */
 export interface PulseNoise {
   /** Privacy loss per count; smaller hides a person better and blurs the figures more. */
   epsilon: number;
-  uniform: () => number;
+  uniform: (label: string) => number;
 }
 
-/** A uniform draw in (0, 1) with 53 random bits from the operating system's CSPRNG. */
-export function cryptoUniform(): number {
-  const words = new Uint32Array(2);
-  crypto.getRandomValues(words);
-  const bits = (words[0] ?? 0) * 2 ** 21 + ((words[1] ?? 0) >>> 11);
-  return (bits + 0.5) / 2 ** 53;
+/**
+ * Draws keyed by a secret of 32 bytes from the operating system's CSPRNG: HMAC-SHA256(secret,
+ * label) read as 53 uniform bits. The same count released again under the same label gets the
+ * same noise, so asking for the pulse over and over cannot average the noise away; a different
+ * count, window or time bucket gets an independent draw.
+ */
+export function keyedUniform(secret: Buffer = randomBytes(32)): (label: string) => number {
+  return (label) => {
+    const digest = createHmac('sha256', secret).update(label).digest();
+    const bits = digest.readUIntBE(0, 6) * 32 + (digest.readUInt8(6) >>> 3);
+    return (bits + 0.5) / 2 ** 53;
+  };
 }
 
-/** One draw of Laplace(0, 1/ε) by inverting its distribution function. */
-export function laplace(epsilon: number, uniform: () => number): number {
-  const u = uniform() - 0.5;
-  return -(Math.sign(u) / epsilon) * Math.log(1 - 2 * Math.abs(u));
+/** One draw of Laplace(0, 1/ε) by inverting its distribution function; `u` in (0, 1). */
+export function laplace(epsilon: number, u: number): number {
+  const centred = u - 0.5;
+  return -(Math.sign(centred) / epsilon) * Math.log(1 - 2 * Math.abs(centred));
 }
 
 /** A count as published: the true one, and the one the figures are computed from. */
@@ -99,9 +106,10 @@ interface Released {
   shown: number;
 }
 
-function release(count: number, noise: PulseNoise | null): number {
+/** A count with noise: the label holds the count itself, so a changed count draws afresh. */
+function release(count: number, noise: PulseNoise | null, label: string): number {
   if (noise === null) return count;
-  return Math.max(0, Math.round(count + laplace(noise.epsilon, noise.uniform)));
+  return Math.max(0, Math.round(count + laplace(noise.epsilon, noise.uniform(`${label}=${count}`))));
 }
 
 /**
@@ -115,13 +123,14 @@ function anonymise(
   groups: ReadonlyMap<string, number>,
   minGroup: number,
   noise: PulseNoise | null,
+  scope: string,
 ): Released[] {
   const shown: Released[] = [];
   let folded = 0;
   let foldedShown = 0;
   for (const [id, count] of groups) {
     if (count <= 0) continue;
-    const noisy = release(count, noise);
+    const noisy = release(count, noise, `${scope}:${id}`);
     if (count >= minGroup && noisy >= minGroup) shown.push({ id, count, shown: noisy });
     else {
       folded += count;
@@ -133,8 +142,13 @@ function anonymise(
   return shown;
 }
 
-function toShares(groups: ReadonlyMap<string, number>, minGroup: number, noise: PulseNoise | null): Share[] {
-  const kept = anonymise(groups, minGroup, noise);
+function toShares(
+  groups: ReadonlyMap<string, number>,
+  minGroup: number,
+  noise: PulseNoise | null,
+  scope: string,
+): Share[] {
+  const kept = anonymise(groups, minGroup, noise, scope);
   const shares = roundShares(kept.map((g) => g.shown));
   return kept.map((g, i) => ({ id: g.id, share: shares[i] ?? 0 }));
 }
@@ -152,23 +166,27 @@ export function publishPulse(
   generatedAt: Date,
   minGroup = MIN_GROUP,
   noise: PulseNoise | null = null,
+  /** Names this release for the noise (e.g. the window and its time bucket, or the day). */
+  releaseLabel: string = window,
 ): Pulse {
   if (!(minGroup >= MIN_GROUP)) throw new RangeError(`The pulse never names groups under ${MIN_GROUP}`);
   const base = { window, generatedAt: generatedAt.toISOString() };
-  const people = release(counts.people, noise);
+  const people = release(counts.people, noise, `${releaseLabel}:people`);
   if (counts.people < minGroup || people < minGroup) {
     return { ...base, participants: 0, families: [], moods: [], transitions: [] };
   }
-  const transitions = toShares(counts.moves, minGroup, noise).map((entry): TransitionShare => {
-    if (entry.id === OTHER) return { id: OTHER, from: OTHER, to: OTHER, share: entry.share };
-    const [from, to] = entry.id.split('>') as [FamilyId, FamilyId];
-    return { from, to, share: entry.share };
-  });
+  const transitions = toShares(counts.moves, minGroup, noise, `${releaseLabel}:moves`).map(
+    (entry): TransitionShare => {
+      if (entry.id === OTHER) return { id: OTHER, from: OTHER, to: OTHER, share: entry.share };
+      const [from, to] = entry.id.split('>') as [FamilyId, FamilyId];
+      return { from, to, share: entry.share };
+    },
+  );
   return {
     ...base,
     participants: Math.floor(people / MIN_GROUP) * MIN_GROUP,
-    families: toShares(counts.families, minGroup, noise),
-    moods: toShares(counts.moods, minGroup, noise),
+    families: toShares(counts.families, minGroup, noise, `${releaseLabel}:families`),
+    moods: toShares(counts.moods, minGroup, noise, `${releaseLabel}:moods`),
     transitions,
   };
 }

@@ -19,7 +19,7 @@ import {
   START_STATE,
 } from './arc.ts';
 import {
-  cryptoUniform,
+  keyedUniform,
   MIN_GROUP,
   moveKey,
   type Pulse,
@@ -147,6 +147,8 @@ export const PULSE_HISTORY_MAX_DAYS = 90;
 
 export class TrajectoryService {
   private readonly pulseCache = new Map<PulseWindow, Promise<CachedPulse>>();
+  /** This instance's noise source (a secret drawn at start; see `keyedUniform`). */
+  private readonly uniform = keyedUniform();
   private dailyPulseJob: LeasedJob | null = null;
   /** The fill in progress on this instance: concurrent history readers wait for one fill. */
   private filling: Promise<number> | null = null;
@@ -465,7 +467,7 @@ export class TrajectoryService {
 
   private noise(): PulseNoise | null {
     const epsilon = this.config.limits.pulseEpsilon;
-    return epsilon === null ? null : { epsilon, uniform: cryptoUniform };
+    return epsilon === null ? null : { epsilon, uniform: this.uniform };
   }
 
   /**
@@ -487,7 +489,17 @@ export class TrajectoryService {
       [...moodRows, ...youngMoods.map((r) => ({ ...r, people: -r.people }))],
       [...moveRows, ...youngMoves.map((r) => ({ ...r, people: -r.people }))],
     );
-    return publishPulse(counts, window, new Date(now), this.config.limits.pulseMinGroup, this.noise());
+    // Noise is keyed by the window and the window-long time bucket as well as each count, so
+    // repeated reads of unchanged counts release the same figures.
+    const bucket = Math.floor(now / WINDOW_MS[window]);
+    return publishPulse(
+      counts,
+      window,
+      new Date(now),
+      this.config.limits.pulseMinGroup,
+      this.noise(),
+      `${window}@${bucket}`,
+    );
   }
 
   /**
@@ -512,6 +524,7 @@ export class TrajectoryService {
       new Date(now),
       this.config.limits.pulseMinGroup,
       this.noise(),
+      `day@${date}`,
     );
   }
 
