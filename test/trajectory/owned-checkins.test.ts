@@ -278,4 +278,22 @@ describe('check-ins a person owns', () => {
     ).json();
     assert.equal(pulse.participants >= 5, true);
   });
+
+  test('a later pulse follows an edit and a deletion', async () => {
+    const five = await Promise.all(Array.from({ length: 5 }, () => signup(t.app)));
+    const ids: string[] = [];
+    for (const who of five) ids.push((await created(who, { moodId: 'amazed' })).id);
+    const named = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/trajectory/collective-pulse?window=1h' }))
+        .json()
+        .moods.some((m: { id: string }) => m.id === 'amazed');
+    assert.equal(await named(), true);
+    const last = five[4] as Account;
+    await withCookie(t.app, last.cookie, 'PATCH', `/api/trajectory/checkins/${ids[4]}`, { moodId: 'proud' });
+    assert.equal(await named(), false);
+    await withCookie(t.app, last.cookie, 'PATCH', `/api/trajectory/checkins/${ids[4]}`, { moodId: 'amazed' });
+    assert.equal(await named(), true);
+    await withCookie(t.app, last.cookie, 'DELETE', `/api/trajectory/checkins/${ids[4]}`);
+    assert.equal(await named(), false);
+  });
 });
