@@ -1,25 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { test } from 'node:test';
 import { PASSWORD, signup, startTestApp, uniqueEmail } from '../helpers/app.ts';
+import { runCli } from '../helpers/processes.ts';
 
-async function run(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr };
-}
+const run = (args: string[], env: Record<string, string>) => runCli(args, { LOG_LEVEL: 'silent', ...env });
 
 test('orrery admin create never replaces an existing password unless asked, and says what it did', async () => {
   const t = await startTestApp();
