@@ -130,6 +130,7 @@ describe('a pulse that cannot single anyone out', () => {
       [1, 2, 3].map((n) => new Date(Date.now() - n * 24 * HOUR).toISOString().slice(0, 10)),
     );
     assert.deepEqual(body.privacy, { minGroup: 5, epsilon: null });
+    assert.deepEqual(body.days[0].privacy, { minGroup: 5, epsilon: null });
     const yesterday = body.days[0].pulse as Pulse;
     assert.equal(yesterday.participants, 5);
     assert.equal(yesterday.window, '24h');

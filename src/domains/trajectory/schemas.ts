@@ -247,7 +247,15 @@ export const PulseHistoryQuery = Strict({
 export const PulseHistoryJson = Type.Object({
   window: Type.Literal('24h'),
   privacy: PulsePrivacy,
-  days: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), pulse: PulseJson })),
+  days: Type.Array(
+    Type.Object({
+      date: Type.String({ format: 'date' }),
+      pulse: PulseJson,
+      privacy: Type.Object(PulsePrivacy.properties, {
+        description: 'The privacy this day was released under (the top-level `privacy` is today’s).',
+      }),
+    }),
+  ),
   disclaimer: Type.String(),
 });
 

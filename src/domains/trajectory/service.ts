@@ -61,6 +61,12 @@ export interface PulsePrivacy {
   epsilon: number | null;
 }
 
+/** One day's release as stored in `pulse_days`: the pulse and the privacy it was released under. */
+interface StoredDay {
+  pulse: Pulse;
+  privacy: PulsePrivacy;
+}
+
 /** A check-in as its owner sees it. The note never appears anywhere else. */
 export interface Checkin {
   id: string;
@@ -540,10 +546,13 @@ export class TrajectoryService {
     for (const date of dates) {
       if (stored.has(date)) continue;
       const pulse = await this.computeDayPulse(date, now);
+      // The privacy the day was released under is stored with it: a later change of ε or of the
+      // minimum group must not relabel what was published.
+      const release: StoredDay = { pulse, privacy: this.privacy() };
       await repo.insertPulseDay(this.storage.db, {
         window: '24h',
         date,
-        pulse: JSON.stringify(pulse),
+        pulse: JSON.stringify(release),
         computed_at: now,
       });
       filled += 1;
@@ -552,7 +561,7 @@ export class TrajectoryService {
   }
 
   /** The stored daily pulses of the last `days` finished UTC days, newest first; missing ones are filled first. */
-  async pulseHistory(days: number, now = Date.now()): Promise<Array<{ date: string; pulse: Pulse }>> {
+  async pulseHistory(days: number, now = Date.now()): Promise<Array<{ date: string } & StoredDay>> {
     if (this.filling === null) {
       this.filling = this.fillPulseDays(PULSE_HISTORY_MAX_DAYS, now).finally(() => {
         this.filling = null;
@@ -561,7 +570,7 @@ export class TrajectoryService {
     await this.filling;
     const rows = await repo.pulseDays(this.storage.db, '24h', pastDays(days, now));
     return rows
-      .map((r) => ({ date: r.date, pulse: JSON.parse(r.pulse) as Pulse }))
+      .map((r) => ({ date: r.date, ...(JSON.parse(r.pulse) as StoredDay) }))
       .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
   }
 
