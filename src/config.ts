@@ -42,6 +42,8 @@ export interface Config {
     readonly pulseMinAccountAgeMs: number;
     /** Laplace noise on each pulse count for this ε; null adds none. */
     readonly pulseEpsilon: number | null;
+    /** Downloads of one's whole record per account per hour (each reads the whole record). */
+    readonly exportsPerHour: number;
   };
   /**
    * How long a verified API key is trusted from the in-process cache. With Redis, revocations are
@@ -255,6 +257,7 @@ export function loadConfig(env: Env): Config {
       memoriesPerKey: integer(env, 'MEMORY_LIMIT_PER_KEY', 10_000, 1, 10_000),
       pulseMinAccountAgeMs: integer(env, 'PULSE_MIN_ACCOUNT_AGE_HOURS', 24, 0, 24 * 366) * 3_600_000,
       pulseEpsilon: positiveNumber(env, 'PULSE_EPSILON', 0.01, 100),
+      exportsPerHour: integer(env, 'EXPORTS_PER_HOUR', 10, 1, 1_000_000),
     },
     keyCacheMs: integer(env, 'KEY_CACHE_MS', redisUrl === null ? 1000 : 60_000, 0, 3_600_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),

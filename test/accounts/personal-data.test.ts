@@ -49,8 +49,8 @@ describe('take it with you, or erase it', () => {
   before(async () => {
     database = await createTestDatabase();
     const redisPrefix = `orrery-test:erase:${Date.now()}:`;
-    t = await startTestApp({ database, redisPrefix });
-    other = await startTestApp({ database, redisPrefix });
+    t = await startTestApp({ database, redisPrefix, env: { EXPORTS_PER_HOUR: '3' } });
+    other = await startTestApp({ database, redisPrefix, env: { EXPORTS_PER_HOUR: '3' } });
   });
   after(async () => {
     await t?.close();
@@ -183,6 +183,20 @@ describe('take it with you, or erase it', () => {
     assert.equal(json.checkins[2_344].note, 'n2344');
     const csv = (await withCookie(t.app, me.cookie, 'GET', '/api/account/export?format=csv')).body;
     assert.equal(csv.trimEnd().split('\r\n').length, 2_346);
+  });
+
+  test('downloads are limited per account and hour', async () => {
+    const me = await signup(t.app);
+    for (let i = 0; i < 3; i += 1) {
+      const response = await withCookie(t.app, me.cookie, 'GET', '/api/account/export?format=csv');
+      assert.equal(response.statusCode, 200);
+      assert.match(String(response.headers.ratelimit), new RegExp(`r=${2 - i};`));
+    }
+    const refused = await withCookie(t.app, me.cookie, 'GET', '/api/account/export');
+    expectProblem(refused, 429, 'rate_limited');
+    assert.ok(Number(refused.headers['retry-after']) > 0);
+    const someoneElse = await signup(t.app);
+    assert.equal((await withCookie(t.app, someoneElse.cookie, 'GET', '/api/account/export')).statusCode, 200);
   });
 
   test('deletion needs the right password: wrong → 403 and nothing changes', async () => {

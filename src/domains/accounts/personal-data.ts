@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
-import { DAY, iso } from '../../lib/time.ts';
+import { enforceWindow } from '../../http/quota.ts';
+import { DAY, HOUR, iso } from '../../lib/time.ts';
 import type { CounterStore } from '../../storage/counters.ts';
 import type { Storage } from '../../storage/db.ts';
 import type { Executor } from '../../storage/tx.ts';
@@ -53,6 +54,23 @@ export class PersonalDataService {
     private readonly log: Pick<Logger, 'warn'>,
     private readonly sections: readonly PersonalDataSection[],
   ) {}
+
+  /**
+   * Counts one download of the record against the account's hourly allowance (429 past it, with
+   * `Retry-After`): an export reads the whole record, so it is not something to loop on.
+   */
+  async chargeExport(userId: string): Promise<Record<string, string>> {
+    const limit = this.config.limits.exportsPerHour;
+    return enforceWindow(this.counters, {
+      key: `export:${userId}`,
+      limit,
+      windowMs: HOUR,
+      policy: 'hour',
+      code: 'rate_limited',
+      detail: (resetSeconds) =>
+        `Your record can be downloaded ${limit} times an hour; try again in ${resetSeconds} s.`,
+    });
+  }
 
   /**
    * The record as one JSON document, written as it is read: `{exportedAt, user, <section>: [...],
@@ -119,7 +137,12 @@ export class PersonalDataService {
     // Counters named after the person (failed sign-ins, today's and yesterday's quota) go too;
     // in Redis they would otherwise linger until their window ends.
     const today = Math.floor(Date.now() / DAY);
-    const counterKeys = [failureKey, `quota:${today}:user:${userId}`, `quota:${today - 1}:user:${userId}`];
+    const counterKeys = [
+      failureKey,
+      `export:${userId}`,
+      `quota:${today}:user:${userId}`,
+      `quota:${today - 1}:user:${userId}`,
+    ];
     for (const work of [...after, ...counterKeys.map((key) => () => this.counters.reset(key))]) {
       try {
         await work();

@@ -105,12 +105,14 @@ export function accountRoutes(deps: Deps): FastifyPluginAsyncTypebox {
               },
             },
             401: Problem,
+            429: Problem,
           },
         },
         config: { auth: 'session' },
       },
       async (request, reply) => {
         const userId = sessionUser(request).id;
+        reply.headers(await deps.personalData.chargeExport(userId));
         reply.header('cache-control', 'no-store');
         if (request.query.format === 'csv') {
           const date = new Date().toISOString().slice(0, 10);
