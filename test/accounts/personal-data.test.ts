@@ -297,6 +297,10 @@ describe('take it with you, or erase it', () => {
         assert.ok(!row.includes('mine alone'), `${table} still holds a note: ${row}`);
       }
     }
+    // A check-in that was already past authentication when the account went is refused, not a 500.
+    await assert.rejects(t.deps.trajectory.checkIn(me.user.id, { moodId: 'calm' }), {
+      code: 'unauthenticated',
+    });
     // (Signing in throttles by email, so this comes after the search for traces.)
     const relogin = await t.app.inject({
       method: 'POST',

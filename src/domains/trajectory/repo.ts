@@ -11,11 +11,17 @@ export async function insertCheckin(db: Executor, row: CheckinRow): Promise<void
 /**
  * Serialises one person's check-ins on PostgreSQL (a row lock on the user until commit), so two
  * concurrent check-ins cannot both believe they are the latest and write crossed rollups. On
- * SQLite the write lock taken by the transaction's first insert already serialises writers.
+ * SQLite transactions already run one at a time. Returns false when the account no longer exists
+ * (erased between the request's authentication and this transaction).
  */
-export async function lockPerson(db: Executor, engine: 'sqlite' | 'postgres', userId: string): Promise<void> {
-  if (engine !== 'postgres') return;
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+export async function lockPerson(
+  db: Executor,
+  engine: 'sqlite' | 'postgres',
+  userId: string,
+): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where('id', '=', userId);
+  if (engine === 'postgres') query = query.forUpdate();
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 /** The check-in just before `(at, id)` in the person's time order. */

@@ -197,7 +197,7 @@ export class TrajectoryService {
     };
 
     const state = await this.storage.db.transaction().execute(async (tx) => {
-      await repo.lockPerson(tx, this.storage.engine, userId);
+      if (!(await repo.lockPerson(tx, this.storage.engine, userId))) throw AppError.unauthenticated();
       await repo.insertCheckin(tx, row);
       return this.updateRollups(tx, row, now);
     });
@@ -289,7 +289,7 @@ export class TrajectoryService {
       throw AppError.field('/moodId', 'is not an Atlas mood id');
     }
     return this.storage.db.transaction().execute(async (tx) => {
-      await repo.lockPerson(tx, this.storage.engine, userId);
+      if (!(await repo.lockPerson(tx, this.storage.engine, userId))) throw AppError.unauthenticated();
       const current = await repo.findOwnedCheckin(tx, userId, id);
       if (!current) throw AppError.notFound('check-in');
       const changes: Parameters<typeof repo.updateCheckin>[2] = {};
@@ -318,7 +318,7 @@ export class TrajectoryService {
   /** Removes one's own check-in; someone else's (or an unknown id) is 404. */
   async deleteCheckin(userId: string, id: string, now = Date.now()): Promise<void> {
     await this.storage.db.transaction().execute(async (tx) => {
-      await repo.lockPerson(tx, this.storage.engine, userId);
+      if (!(await repo.lockPerson(tx, this.storage.engine, userId))) throw AppError.unauthenticated();
       const current = await repo.findOwnedCheckin(tx, userId, id);
       if (!current) throw AppError.notFound('check-in');
       await repo.deleteCheckin(tx, id);
