@@ -51,3 +51,8 @@ export async function freshDatabase(engine: string, postgresUrl: string): Promis
     drop: () => onServer(postgresUrl, `drop schema if exists ${schema} cascade`),
   };
 }
+
+/** The p-th percentile of an ascending list of timings. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}

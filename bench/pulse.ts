@@ -16,7 +16,7 @@ import { seedTrajectories } from '../src/domains/trajectory/seed.ts';
 import { TrajectoryService } from '../src/domains/trajectory/service.ts';
 import { openStorage } from '../src/storage/db.ts';
 import { migrate } from '../src/storage/migrate.ts';
-import { freshDatabase } from './databases.ts';
+import { freshDatabase, percentile } from './databases.ts';
 
 const { values } = parseArgs({
   options: {
@@ -28,10 +28,6 @@ const { values } = parseArgs({
   },
 });
 const GOAL_MS = 50;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 
 async function benchEngine(engine: string): Promise<boolean> {
   const database = await freshDatabase(engine, values.postgres);

@@ -9,7 +9,7 @@ import { atlasMoodsRoute } from './domains/atlas/routes.ts';
 import { cosmosRoutes, objectRoute, spawnRoute } from './domains/cosmos/routes.ts';
 import { councilRoutes } from './domains/council/routes.ts';
 import { discoveryRoutes } from './domains/discovery/routes.ts';
-import { essenceBalanceRoute, essenceRoutes } from './domains/essence/routes.ts';
+import { essenceAlertRoutes, essenceBalanceRoute, essenceRoutes } from './domains/essence/routes.ts';
 import { keyRoutes } from './domains/keys/routes.ts';
 import { createMemoryRoute, listMemoriesRoute, memoryRoutes } from './domains/memory/routes.ts';
 import { oracleRoute } from './domains/oracle/routes.ts';
@@ -157,6 +157,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(accountRoutes(deps));
   await app.register(keyRoutes(deps));
   await app.register(essenceRoutes(deps));
+  await app.register(essenceAlertRoutes(deps));
   await app.register(memoryRoutes(deps));
   await app.register(trajectoryRoutes(deps));
   await app.register(councilRoutes(deps));

@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
 import { closeDeps, createDeps } from './deps.ts';
+import { describeAdminOutcome } from './domains/accounts/service.ts';
 import { COUNCIL_USAGE, councilCommand } from './domains/council/cli.ts';
 import { seedTrajectories } from './domains/trajectory/seed.ts';
+import { AppError } from './http/errors.ts';
 import { serve } from './main.ts';
 import { openStorage } from './storage/db.ts';
 import { migrate } from './storage/migrate.ts';
@@ -12,8 +14,10 @@ const USAGE = `Usage: orrery <command> [options]
 Commands:
   serve                                  Run the service (same as npm start)
   migrate                                Apply pending database migrations and exit
-  admin create --email E [--password P]  Create or promote an administrator
-                                         (password from --password or ORRERY_ADMIN_PASSWORD)
+  admin create --email E [--password P] [--reset-password]
+                                         Create an administrator, or promote an existing
+                                         account (its password stays unless --reset-password);
+                                         password from --password or ORRERY_ADMIN_PASSWORD
 ${COUNCIL_USAGE}
   seed [--checkins N] [--people P] [--days D] [--seed S]
                                          Load synthetic people and check-ins (benchmarks,
@@ -52,19 +56,32 @@ async function main(argv: string[]): Promise<void> {
       if (sub !== 'create') fail(`unknown admin command '${sub ?? ''}'\n\n${USAGE}`, 2);
       const { values } = parseArgs({
         args: options,
-        options: { email: { type: 'string' }, password: { type: 'string' } },
+        options: {
+          email: { type: 'string' },
+          password: { type: 'string' },
+          'reset-password': { type: 'boolean' },
+        },
         strict: true,
       });
       const email = values.email ?? config.admin?.email;
-      const password = values.password ?? process.env.ORRERY_ADMIN_PASSWORD;
+      const password = values.password ?? process.env.ORRERY_ADMIN_PASSWORD ?? null;
       if (!email) fail('admin create needs --email', 2);
-      if (!password || password.length < 10 || password.length > 256) {
+      if (password !== null && (password.length < 10 || password.length > 256)) {
         fail('admin create needs a password of 10..256 characters (--password or ORRERY_ADMIN_PASSWORD)', 2);
       }
       const deps = await createDeps({ ...config, logLevel: 'warn' });
-      const { user, created } = await deps.accounts.ensureAdmin(email, password, 'cli');
-      await closeDeps(deps);
-      process.stdout.write(`${created ? 'created' : 'promoted'} administrator ${user.email} (${user.id})\n`);
+      try {
+        const outcome = await deps.accounts.ensureAdmin(email, password, 'cli', {
+          resetPassword: values['reset-password'] === true,
+        });
+        process.stdout.write(`${describeAdminOutcome(outcome)}\n`);
+      } catch (error) {
+        if (error instanceof AppError)
+          fail(`admin create: the password ${error.errors?.[0]?.message ?? error.message}`, 2);
+        throw error;
+      } finally {
+        await closeDeps(deps);
+      }
       return;
     }
     case 'seed':

@@ -38,6 +38,12 @@ export interface Config {
     readonly pulseCacheMs: number;
     /** Memories one API key may hold (the contract's ceiling is 10,000). */
     readonly memoriesPerKey: number;
+    /** Accounts younger than this are left out of the pulse, so fresh accounts cannot isolate anyone. */
+    readonly pulseMinAccountAgeMs: number;
+    /** Laplace noise on each pulse count for this ε; null adds none. */
+    readonly pulseEpsilon: number | null;
+    /** Downloads of one's whole record per account per hour (each reads the whole record). */
+    readonly exportsPerHour: number;
   };
   /**
    * How long a verified API key is trusted from the in-process cache. With Redis, revocations are
@@ -152,6 +158,17 @@ function essenceMilli(env: Env, name: string, fallback: number): number {
     throw new ConfigError(name, `expected a non-negative amount with at most 3 decimals, got "${raw}"`);
   }
   return Math.round(Number(raw) * 1000);
+}
+
+/** An optional positive decimal within [min, max]; unset → null. */
+function positiveNumber(env: Env, name: string, min: number, max: number): number | null {
+  const raw = optionalText(env, name);
+  if (raw === null) return null;
+  if (!/^\d+(\.\d+)?$/.test(raw)) throw new ConfigError(name, `expected a positive number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max)
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${raw}`);
+  return value;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -271,6 +288,9 @@ export function loadConfig(env: Env): Config {
       pulseMinGroup: integer(env, 'PULSE_MIN_GROUP', 5, 5, 1_000_000),
       pulseCacheMs: integer(env, 'PULSE_CACHE_SECONDS', 10, 0, 30) * 1000,
       memoriesPerKey: integer(env, 'MEMORY_LIMIT_PER_KEY', 10_000, 1, 10_000),
+      pulseMinAccountAgeMs: integer(env, 'PULSE_MIN_ACCOUNT_AGE_HOURS', 24, 0, 24 * 366) * 3_600_000,
+      pulseEpsilon: positiveNumber(env, 'PULSE_EPSILON', 0.01, 100),
+      exportsPerHour: integer(env, 'EXPORTS_PER_HOUR', 10, 1, 1_000_000),
     },
     keyCacheMs: integer(env, 'KEY_CACHE_MS', redisUrl === null ? 1000 : 60_000, 0, 3_600_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),

@@ -1,16 +1,25 @@
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
+import { PersonalDataService } from './domains/accounts/personal-data.ts';
 import { AccountsService } from './domains/accounts/service.ts';
+import { cosmosSection } from './domains/cosmos/personal-data.ts';
 import { CosmosService } from './domains/cosmos/service.ts';
 import { CouncilService } from './domains/council/service.ts';
 import { DiscoveryService } from './domains/discovery/service.ts';
 import { Charger } from './domains/essence/charge.ts';
+import { ledgerSection } from './domains/essence/personal-data.ts';
+import { alertThresholds } from './domains/essence/repo.ts';
 import { EssenceService } from './domains/essence/service.ts';
+import { keysSection } from './domains/keys/personal-data.ts';
 import { KeysService } from './domains/keys/service.ts';
+import { memoriesSection } from './domains/memory/personal-data.ts';
 import { MemoryService } from './domains/memory/service.ts';
 import { OracleService } from './domains/oracle/service.ts';
+import { checkinsSection } from './domains/trajectory/personal-data.ts';
 import { TrajectoryService } from './domains/trajectory/service.ts';
+import { essenceLowListener } from './domains/webhooks/essence-low.ts';
+import { webhooksSection } from './domains/webhooks/personal-data.ts';
 import { WebhooksService } from './domains/webhooks/service.ts';
 import { type Bus, LocalBus, RedisBus } from './storage/bus.ts';
 import {
@@ -42,6 +51,7 @@ export interface Deps {
   readonly cosmos: CosmosService;
   readonly oracle: OracleService;
   readonly webhooks: WebhooksService;
+  readonly personalData: PersonalDataService;
 }
 
 /** Raw headers that carry credentials never reach a log line. */
@@ -108,6 +118,7 @@ export async function createDeps(
   await cosmos.start();
   const oracle = new OracleService(config.oracle);
   const webhooks = new WebhooksService(storage, config.webhooks, log);
+  charger.onBalanceMoves(essenceLowListener(alertThresholds));
   const discovery = new DiscoveryService(
     {
       pulse: async () => (await trajectory.pulse('24h')).pulse,
@@ -117,6 +128,17 @@ export async function createDeps(
     config.baseUrl.origin,
     log,
   );
+  // What a person's export holds and their erasure removes, in export order (the user comes
+  // first, sessions and the user row last). A domain that stores rows about a person adds its
+  // section here.
+  const personalData = new PersonalDataService(storage, counters, config, log, [
+    checkinsSection(trajectory),
+    memoriesSection(storage.db),
+    keysSection(storage.db, keys),
+    ledgerSection(storage.db),
+    webhooksSection(webhooks),
+    cosmosSection(),
+  ]);
   return {
     config,
     log,
@@ -135,6 +157,7 @@ export async function createDeps(
     cosmos,
     oracle,
     webhooks,
+    personalData,
   };
 }
 
@@ -143,6 +166,7 @@ export async function closeDeps(deps: Deps): Promise<void> {
   await deps.keys.close();
   await deps.webhooks.close();
   await deps.cosmos.close();
+  await deps.trajectory.close();
   await deps.bus.close();
   if (deps.redis) deps.redis.disconnect();
   await deps.storage.close();

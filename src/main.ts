@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { closeDeps, createDeps } from './deps.ts';
+import { describeAdminOutcome } from './domains/accounts/service.ts';
 import { CouncilJob } from './domains/council/job.ts';
 
 /** The service process: parse config, open storage, build the app, listen, drain on SIGTERM. */
@@ -18,11 +19,10 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
 
   const deps = await createDeps(config);
   if (config.admin) {
-    const { user, created } = await deps.accounts.ensureAdmin(config.admin.email, config.admin.password);
-    deps.log.info(
-      { userId: user.id },
-      created ? 'created the administrator account' : 'administrator account ready',
-    );
+    // Start-up never replaces an existing account's password; `orrery admin create
+    // --reset-password` does, when asked.
+    const outcome = await deps.accounts.ensureAdmin(config.admin.email, config.admin.password);
+    deps.log.info({ userId: outcome.user.id }, describeAdminOutcome(outcome));
   }
   const app = await buildApp(deps);
   await app.listen({ port: config.port, host: config.host });
@@ -35,6 +35,7 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
   deps.cosmos.startSweeper();
   deps.webhooks.startWorker();
   deps.keys.startEndSweeper();
+  deps.trajectory.startDailyPulseJob(deps.log);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -56,6 +56,8 @@ export async function startService(options: { env?: Record<string, string> } = {
       ORRERY_ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       COUNCIL_INTERVAL_MINUTES: '0',
+      // People sign up and check in within a test; the pulse's account-age rule has tests of its own.
+      PULSE_MIN_ACCOUNT_AGE_HOURS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'inherit', 'pipe'],

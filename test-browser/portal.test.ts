@@ -424,6 +424,7 @@ describe('every page at desktop and 375 px', () => {
     { name: 'pulse', path: '/pulse', signedIn: false },
     { name: 'portal', path: '/', signedIn: true },
     { name: 'arc', path: '/arc', signedIn: true },
+    { name: 'history', path: '/history', signedIn: true },
     { name: 'admin', path: '/admin', signedIn: true },
     { name: 'admin-routes', path: '/admin/routes', signedIn: true },
   ];

@@ -15,6 +15,7 @@ export interface PageSpec {
 export const PAGES: readonly PageSpec[] = [
   { path: '/', entry: 'index' },
   { path: '/arc', entry: 'arc' },
+  { path: '/history', entry: 'history' },
   { path: '/pulse', entry: 'pulse' },
   { path: '/cosmos', entry: 'cosmos' },
   { path: '/webhooks', entry: 'webhooks' },
@@ -26,6 +27,7 @@ export const PAGES: readonly PageSpec[] = [
 export const NAV: readonly { path: string; label: string; adminOnly?: boolean }[] = [
   { path: '/', label: 'Portal' },
   { path: '/arc', label: 'My arc' },
+  { path: '/history', label: 'History' },
   { path: '/pulse', label: 'Pulse' },
   { path: '/cosmos', label: 'Cosmos' },
   { path: '/webhooks', label: 'Webhooks' },

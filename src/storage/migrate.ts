@@ -6,6 +6,7 @@ import * as memory from './migrations/003_memory.ts';
 import * as cosmos from './migrations/004_cosmos.ts';
 import * as council from './migrations/005_council.ts';
 import * as keyUsage from './migrations/007_key_usage.ts';
+import * as personalData from './migrations/008_personal_data.ts';
 import * as webhooks from './migrations/009_webhooks.ts';
 
 /** Migrations in order; names never change once released. */
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005_council': council,
   '007_key_usage': keyUsage,
   '009_webhooks': webhooks,
+  '008_personal_data': personalData,
 };
 
 class StaticProvider implements MigrationProvider {

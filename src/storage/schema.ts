@@ -47,6 +47,11 @@ export interface ApiKeysTable {
 
 export interface LedgerTable {
   id: string;
+  /**
+   * Null once the account was erased: the entry keeps its amount without the user link. Typed as
+   * a string because every read selects by a user id (so never meets a null) and only the eraser
+   * writes the null, in SQL of its own.
+   */
   user_id: string;
   key_id: string | null;
   route: string;
@@ -114,6 +119,27 @@ export interface CheckinsTable {
   note: string | null;
   at: number;
   created_at: number;
+  /** `momentary` or `daily` (HealthKit's State of Mind kinds). */
+  kind: string;
+  /** JSON array of association slugs, in the order given. */
+  associations: string;
+}
+
+/** A balance alert; its state (armed or crossed) follows from the balance, so it is not stored. */
+export interface EssenceAlertsTable {
+  user_id: string;
+  threshold_milli: number;
+  updated_at: number;
+}
+
+/** One UTC day's pulse as published: computed once after the day ended, never recomputed. */
+export interface PulseDaysTable {
+  window: string;
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  /** The published pulse, JSON. */
+  pulse: string;
+  computed_at: number;
 }
 
 export interface PulseLatestTable {
@@ -330,4 +356,6 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  essence_alerts: EssenceAlertsTable;
+  pulse_days: PulseDaysTable;
 }

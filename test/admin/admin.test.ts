@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { PARTNER_ROUTES } from '../../src/app.ts';
-import type { User } from '../../src/domains/accounts/service.ts';
+import { describeAdminOutcome, type User } from '../../src/domains/accounts/service.ts';
 import type { LedgerEntry } from '../../src/domains/essence/service.ts';
 import {
   type Account,
@@ -65,25 +65,38 @@ describe('administration', () => {
       assert.equal(login.json<{ user: User }>().user.role, 'admin');
     });
 
-    test('promotes an existing member and sets the given password; running it again changes nothing', async () => {
+    test('promotes an existing member without touching the password unless asked; says what it did', async () => {
       const member = await signup(t.app);
       const password = 'a brand new admin password';
-      const { user, created } = await t.deps.accounts.ensureAdmin(member.user.email, password);
-      assert.equal(created, false);
-      assert.equal(user.id, member.user.id);
-      assert.equal(user.role, 'admin');
+      const login = (pw: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: member.user.email, password: pw },
+        });
+      const outcome = await t.deps.accounts.ensureAdmin(member.user.email, password);
+      assert.deepEqual(
+        [outcome.created, outcome.promoted, outcome.passwordReplaced, outcome.user.id, outcome.user.role],
+        [false, true, false, member.user.id, 'admin'],
+      );
+      assert.match(describeAdminOutcome(outcome), /^promoted .* to administrator; password unchanged/);
       const me = await withCookie(t.app, member.cookie, 'GET', '/api/auth/me');
       assert.equal(me.json<{ user: User }>().user.role, 'admin');
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: member.user.email, password },
-      });
-      assert.equal(login.statusCode, 200, login.body);
+      assert.equal((await login(PASSWORD)).statusCode, 200);
+      assert.equal((await login(password)).statusCode, 401);
+
       const again = await t.deps.accounts.ensureAdmin(member.user.email, password);
-      assert.equal(again.created, false);
-      assert.equal(again.user.id, member.user.id);
+      assert.deepEqual([again.created, again.promoted, again.passwordReplaced], [false, false, false]);
+      assert.match(describeAdminOutcome(again), /is already an administrator; password unchanged/);
       assert.equal(again.user.essence, 1000);
+
+      const reset = await t.deps.accounts.ensureAdmin(member.user.email, password, 'test', {
+        resetPassword: true,
+      });
+      assert.equal(reset.passwordReplaced, true);
+      assert.match(describeAdminOutcome(reset), /password replaced$/);
+      assert.equal((await login(password)).statusCode, 200);
+      assert.equal((await login(PASSWORD)).statusCode, 401);
     });
   });
 

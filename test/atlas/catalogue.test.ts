@@ -41,7 +41,7 @@ interface Catalogue {
 const data: Catalogue = catalogue;
 
 const FAMILY_IDS: readonly FamilyId[] = ['radiant', 'calm', 'stormy', 'heavy', 'still'];
-const SLUG = /^[a-z][a-z0-9_]*$/;
+const SLUG = /^[a-z][a-z0-9-]*$/;
 const HEX = /^#[0-9A-Fa-f]{6}$/;
 
 const HEALTHKIT_LABELS: readonly string[] = [

@@ -1,28 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { after, before, describe, it } from 'node:test';
 import { acquireLease } from '../../src/storage/leases.ts';
 import { signupAdmin, startTestApp, type TestApp } from '../helpers/app.ts';
 import { type FeedServer, startFeedServer } from '../helpers/feed-server.ts';
 import { withCookie } from '../helpers/http.ts';
+import { runCli } from '../helpers/processes.ts';
 
-async function run(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr };
-}
+const run = runCli;
 
 describe('orrery council pull', () => {
   let server: FeedServer;

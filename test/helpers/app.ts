@@ -66,12 +66,14 @@ export interface TestAppOptions {
   redisPrefix?: string;
 }
 
-/** The environment a test app runs with: quiet, and with sign-up throttles out of the way. */
+/** The environment a test app runs with: quiet, sign-up throttles and the pulse's age rule out of the way. */
 export function testEnv(databaseUrl: string, redisPrefix: string, env: Record<string, string> = {}) {
   return {
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
     SIGNUPS_PER_ADDRESS_PER_HOUR: '1000000',
+    // Tests sign up and read the pulse at once; the account-age rule has tests of its own.
+    PULSE_MIN_ACCOUNT_AGE_HOURS: '0',
     ...(TEST_REDIS_URL ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redisPrefix } : {}),
     ...env,
   };

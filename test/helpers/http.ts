@@ -61,7 +61,7 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
 export function withCookie(
   app: FastifyInstance,
   cookie: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: Record<string, unknown>,
 ): Promise<LightMyRequestResponse> {

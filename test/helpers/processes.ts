@@ -43,3 +43,24 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
     },
   };
 }
+
+/** Runs `orrery <args>` (src/cli.ts) to completion with only PATH and `env` in its environment. */
+export async function runCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stdout, stderr };
+}

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { findMood } from '../../src/domains/atlas/catalogue.ts';
-import { type ArcCheckin, buildArc, isValidTimezone, localDay } from '../../src/domains/trajectory/arc.ts';
+import {
+  type ArcCheckin,
+  buildArc,
+  isValidTimezone,
+  localDay,
+  localDays,
+} from '../../src/domains/trajectory/arc.ts';
 
 function checkin(moodId: string, at: string): ArcCheckin {
   const mood = findMood(moodId);
@@ -103,4 +109,23 @@ test('time zone validation', () => {
   assert.ok(isValidTimezone('UTC'));
   assert.ok(!isValidTimezone('Mars/Olympus_Mons'));
   assert.ok(!isValidTimezone('not a zone'));
+});
+
+test('a year of local days, found a week at a time, equals asking for each day', () => {
+  for (const zone of [
+    'Europe/Paris',
+    'America/Sao_Paulo',
+    'Australia/Lord_Howe',
+    'America/Havana',
+    'Asia/Tehran',
+    'UTC',
+  ]) {
+    const days = localDays(zone, '2025-12-20', '2027-01-10');
+    assert.equal(days.length, 387);
+    for (const [i, day] of days.entries()) {
+      const exact = localDay(zone, day.start);
+      assert.deepEqual(day, exact, `${zone} ${day.date}`);
+      if (i > 0) assert.equal(days[i - 1]?.end, day.start);
+    }
+  }
 });

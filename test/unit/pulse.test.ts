@@ -3,6 +3,8 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { FAMILY_IDS, MOOD_IDS } from '../../src/domains/atlas/catalogue.ts';
 import {
+  keyedUniform,
+  laplace,
   MIN_GROUP,
   moveKey,
   OTHER,
@@ -135,4 +137,32 @@ test('largest-remainder rounding sums to exactly 1 at four decimals', () => {
     ),
   );
   assert.deepEqual(roundShares([1, 1, 1]), [0.3334, 0.3333, 0.3333]);
+});
+
+test('Laplace noise: keyed draws are uniform in (0, 1), repeatable per label, with the spread 1/ε', () => {
+  const uniform = keyedUniform();
+  assert.equal(uniform('a'), uniform('a'));
+  assert.notEqual(uniform('a'), uniform('b'));
+  assert.notEqual(keyedUniform()('a'), uniform('a'));
+  const draws = Array.from({ length: 20_000 }, (_, i) => laplace(0.5, uniform(`n${i}`)));
+  const mean = draws.reduce((a, b) => a + b, 0) / draws.length;
+  const meanAbs = draws.reduce((a, b) => a + Math.abs(b), 0) / draws.length;
+  assert.ok(Math.abs(mean) < 0.1, `mean ${mean}`);
+  assert.ok(Math.abs(meanAbs - 2) < 0.1, `mean |x| ${meanAbs} (expected 1/ε = 2)`);
+  for (const u of [uniform('x'), uniform('y')]) assert.ok(u > 0 && u < 1);
+});
+
+test('with noise, a group is named only when its exact count reaches five', () => {
+  fc.assert(
+    fc.property(countsArbitrary, fc.constantFrom(0.1, 1, 5), (counts, epsilon) => {
+      const pulse = publishPulse(counts, '24h', NOW, MIN_GROUP, { epsilon, uniform: keyedUniform() });
+      for (const mood of pulse.moods) {
+        if (mood.id !== OTHER) assert.ok((counts.moods.get(mood.id) ?? 0) >= MIN_GROUP, mood.id);
+      }
+      for (const move of namedTransitions(pulse)) assert.ok((counts.moves.get(move) ?? 0) >= MIN_GROUP, move);
+      if (pulse.participants > 0) assert.ok(counts.people >= MIN_GROUP);
+      assert.equal(pulse.participants % 5, 0);
+    }),
+    { numRuns: 300 },
+  );
 });

@@ -7,7 +7,16 @@ import { busy, clearProblem, onSubmit, showRegionProblem, text } from './forms.t
 import { boot, renderAccount } from './session.ts';
 import { spendByDay } from './spend.ts';
 import { renderSpendChart, spendTable } from './spend-chart.ts';
-import type { ApiKey, CreatedKey, EssencePage, KeyUsage, LedgerEntry, Scope, User } from './types.ts';
+import type {
+  ApiKey,
+  CreatedKey,
+  EssenceAlert,
+  EssencePage,
+  KeyUsage,
+  LedgerEntry,
+  Scope,
+  User,
+} from './types.ts';
 
 const SPEND_DAYS = 14;
 /** The chart reads at most this many ledger pages (100 entries each) back in time. */
@@ -453,6 +462,47 @@ function wireKeyForm(): void {
   });
 }
 
+// ---------------------------------------------------------------- balance alert
+
+function renderAlert(alert: EssenceAlert): void {
+  const state = byId('alert-state');
+  const input = byId<HTMLInputElement>('alert-threshold');
+  input.value = alert.threshold === null ? '' : String(alert.threshold);
+  state.textContent =
+    alert.state === 'off'
+      ? 'No alert is set.'
+      : alert.state === 'armed'
+        ? `Armed: you will hear when your balance drops below ${essence(alert.threshold ?? 0)} Essence.`
+        : `Crossed: your balance is below ${essence(alert.threshold ?? 0)} Essence; the alert re-arms once it is back at or above it.`;
+  state.dataset.state = alert.state;
+}
+
+async function loadAlert(): Promise<void> {
+  try {
+    renderAlert((await get<{ alert: EssenceAlert }>('/api/essence/alert')).alert);
+  } catch (error) {
+    showRegionProblem(byId('alert-state'), error, 'The alert could not be loaded.');
+  }
+}
+
+function wireAlertForm(): void {
+  onSubmit(byId<HTMLFormElement>('alert-form'), async (data) => {
+    const raw = text(data, 'threshold');
+    const threshold = raw === '' ? null : Number(raw);
+    const { alert } = await api<{ alert: EssenceAlert }>('PUT', '/api/essence/alert', { threshold });
+    renderAlert(alert);
+  });
+}
+
+// ---------------------------------------------------------------- your data
+
+function wireDeleteForm(): void {
+  onSubmit(byId<HTMLFormElement>('delete-form'), async (data) => {
+    await api('DELETE', '/api/account', { password: String(data.get('password') ?? '') });
+    location.assign('/?deleted=1');
+  });
+}
+
 // ---------------------------------------------------------------- page
 
 async function showDashboard(user: User): Promise<void> {
@@ -462,18 +512,25 @@ async function showDashboard(user: User): Promise<void> {
   byId('greeting').textContent = user.displayName ? `Welcome, ${user.displayName}` : 'Your portal';
   byId('balance').textContent = essence(user.essence);
   byId('tier').textContent = user.tier;
-  await Promise.all([loadLedger(true), loadSpend(), loadKeys()]);
+  await Promise.all([loadLedger(true), loadSpend(), loadKeys(), loadAlert()]);
 }
 
 function showWelcome(): void {
   show(dashboard, false);
   show(welcome, true);
+  if (new URLSearchParams(location.search).has('deleted')) {
+    welcome.prepend(
+      h('p', { class: 'status', role: 'status' }, 'Your account and everything in it have been deleted.'),
+    );
+  }
 }
 
 async function main(): Promise<void> {
   wireSignup(byId<HTMLFormElement>('signup-form'), (user) => void showDashboard(user));
   wireSignin(byId<HTMLFormElement>('signin-form'), (user) => void showDashboard(user));
   wireKeyForm();
+  wireAlertForm();
+  wireDeleteForm();
   byId('ledger-more').addEventListener('click', (event) => {
     void busy(event.currentTarget as HTMLButtonElement, () => loadLedger(false));
   });

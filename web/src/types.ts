@@ -193,3 +193,37 @@ export interface WebhookDelivery {
   nextAttemptAt: string | null;
   createdAt: string;
 }
+
+export interface Checkin {
+  id: string;
+  moodId: string;
+  family: FamilyId;
+  valence: number;
+  arousal: number;
+  dominance: number;
+  intensity: number;
+  note: string | null;
+  at: string;
+  createdAt: string;
+  kind: 'momentary' | 'daily';
+  associations: string[];
+}
+
+export interface CheckinPage {
+  checkins: Checkin[];
+  nextCursor: string | null;
+}
+
+export interface HistoryDay {
+  date: string;
+  count: number;
+  dominantFamily: FamilyId;
+  mean: { valence: number; arousal: number; dominance: number };
+  transitions: number;
+}
+
+export interface EssenceAlert {
+  threshold: number | null;
+  state: 'armed' | 'crossed' | 'off';
+  balance: number;
+}

@@ -113,3 +113,12 @@ export async function revokeSession(db: Executor, id: string, now: number): Prom
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+export async function deleteSessions(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/** Deletes the user row; whatever still references it by foreign key cascades or is set null. */
+export async function deleteUser(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+}

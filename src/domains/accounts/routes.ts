@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
@@ -6,8 +7,12 @@ import { clearedSessionCookie, sessionCookie } from '../../http/cookies.ts';
 import { AppError } from '../../http/errors.ts';
 import { IdParams, Problem } from '../../http/schemas.ts';
 import { toMilli } from '../../lib/essence.ts';
+import { checkinsCsv } from '../trajectory/personal-data.ts';
 import {
   AdjustEssenceBody,
+  DeleteAccountBody,
+  ExportDocument,
+  ExportQuery,
   ListUsersQuery,
   LoginBody,
   SignupBody,
@@ -15,6 +20,15 @@ import {
   UserEnvelope,
   UserSchema,
 } from './schemas.ts';
+
+/**
+ * Sends a stream body. The typed reply only admits bodies its response schema describes; a
+ * streamed attachment is described in the schema (for the OpenAPI document) but is never
+ * serialised by it.
+ */
+function sendStream(reply: { send(payload: unknown): unknown }, body: Readable): void {
+  reply.send(body);
+}
 
 export function accountRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   const secure = deps.config.baseUrl.protocol === 'https:';
@@ -70,6 +84,68 @@ export function accountRoutes(deps: Deps): FastifyPluginAsyncTypebox {
         config: { auth: 'session' },
       },
       async (request) => ({ user: await deps.accounts.me(sessionUser(request).id) }),
+    );
+
+    app.get(
+      '/api/account/export',
+      {
+        schema: {
+          summary:
+            'Download your whole record as one JSON document (or your check-ins as CSV with ?format=csv).',
+          tags: ['accounts'],
+          querystring: ExportQuery,
+          response: {
+            200: {
+              description: 'An attachment, streamed.',
+              content: {
+                'application/json': { schema: ExportDocument },
+                'text/csv': {
+                  schema: Type.String({ description: 'A header row, then one row per check-in.' }),
+                },
+              },
+            },
+            401: Problem,
+            429: Problem,
+          },
+        },
+        config: { auth: 'session' },
+      },
+      async (request, reply) => {
+        const userId = sessionUser(request).id;
+        reply.headers(await deps.personalData.chargeExport(userId));
+        reply.header('cache-control', 'no-store');
+        if (request.query.format === 'csv') {
+          const date = new Date().toISOString().slice(0, 10);
+          reply.header('content-disposition', `attachment; filename="orrery-checkins-${date}.csv"`);
+          reply.type('text/csv; charset=utf-8');
+          sendStream(reply, checkinsCsv(deps.trajectory, userId));
+          return reply;
+        }
+        const exported = await deps.personalData.exportJson(userId);
+        reply.header('content-disposition', `attachment; filename="${exported.filename}"`);
+        reply.type(exported.contentType);
+        sendStream(reply, exported.body);
+        return reply;
+      },
+    );
+
+    app.delete(
+      '/api/account',
+      {
+        schema: {
+          summary:
+            'Delete your account and everything it holds, confirmed with your password. Keys stop working at once.',
+          tags: ['accounts'],
+          body: DeleteAccountBody,
+          response: { 204: Type.Null({ description: 'Erased.' }), 403: Problem, 429: Problem },
+        },
+        config: { auth: 'session' },
+      },
+      async (request, reply) => {
+        await deps.personalData.deleteAccount(sessionUser(request).id, request.body.password);
+        reply.header('set-cookie', clearedSessionCookie(secure));
+        return reply.code(204).send(null);
+      },
     );
 
     app.get(

@@ -48,3 +48,38 @@ export const AdjustEssenceBody = Strict({
   }),
   reason: Type.String({ minLength: 1, maxLength: 500 }),
 });
+
+export const ExportQuery = Strict({
+  format: Type.Optional(
+    Type.Union([Type.Literal('json'), Type.Literal('csv')], {
+      default: 'json',
+      description: 'json: the whole record; csv: the check-ins, one row each.',
+    }),
+  ),
+});
+
+const Rows = (description: string) =>
+  Type.Array(Type.Object({}, { additionalProperties: true }), { description });
+
+export const ExportDocument = Type.Object(
+  {
+    exportedAt: IsoTime,
+    user: UserSchema,
+    checkins: Rows('Every check-in, oldest first, with notes, kind and associations.'),
+    memories: Rows('Memories from all of your keys, each with the key that wrote it.'),
+    keys: Rows('Key metadata only: never the raw key or its hash.'),
+    ledger: Rows('Every Essence ledger entry, newest first.'),
+  },
+  {
+    additionalProperties: true,
+    description: 'Further sections (e.g. `webhooks`, without secrets) follow as further arrays.',
+  },
+);
+
+export const DeleteAccountBody = Strict({
+  password: Type.String({
+    minLength: 1,
+    maxLength: 256,
+    description: "The account's password, as a confirmation.",
+  }),
+});

@@ -36,6 +36,25 @@ export function userJson(row: repo.UserRow): User {
   };
 }
 
+/** What `ensureAdmin` did, so that whoever ran it can be told. */
+export interface AdminOutcome {
+  user: User;
+  created: boolean;
+  /** The account was not an administrator before. */
+  promoted: boolean;
+  passwordReplaced: boolean;
+}
+
+/** The sentence the CLI and the start-up log say about an `ensureAdmin` outcome. */
+export function describeAdminOutcome(outcome: AdminOutcome): string {
+  const who = `${outcome.user.email} (${outcome.user.id})`;
+  if (outcome.created) return `created administrator ${who}`;
+  const role = outcome.promoted ? `promoted ${who} to administrator` : `${who} is already an administrator`;
+  return outcome.passwordReplaced
+    ? `${role}; password replaced`
+    : `${role}; password unchanged (pass --reset-password to replace it)`;
+}
+
 export const SESSION_TTL_MS = 30 * DAY;
 /** A session's expiry slides forward at most once an hour, so browsing is not a write per request. */
 const SESSION_SLIDE_AFTER_MS = HOUR;
@@ -180,29 +199,39 @@ export class AccountsService {
     return userJson(row);
   }
 
-  /** Creates the administrator, or promotes and re-keys the existing account with that email. */
+  /**
+   * Creates the administrator, or promotes the existing account with that email. An existing
+   * account's password is never replaced unless `resetPassword` says so: whoever holds that
+   * account keeps their way in, and whoever runs the command learns what it did.
+   */
   async ensureAdmin(
     email: string,
-    password: string,
+    password: string | null,
     requestId = 'bootstrap',
-  ): Promise<{ user: User; created: boolean }> {
+    options: { resetPassword?: boolean } = {},
+  ): Promise<AdminOutcome> {
     const normalised = email.trim().toLowerCase();
     const existing = await repo.findUserByEmail(this.storage.db, normalised);
     if (existing) {
-      const passwordHash = (await verifyPassword(existing.password_hash, password))
-        ? existing.password_hash
-        : await hashPassword(password);
-      const updated = await repo.updateUser(this.storage.db, existing.id, {
-        role: 'admin',
-        password_hash: passwordHash,
-      });
+      const replace = options.resetPassword === true;
+      if (replace && password === null)
+        throw AppError.field('/password', 'is needed to replace the password');
+      const patch: Partial<Pick<repo.UserRow, 'role' | 'password_hash'>> = { role: 'admin' };
+      if (replace && password !== null) patch.password_hash = await hashPassword(password);
+      const updated = await repo.updateUser(this.storage.db, existing.id, patch);
       if (!updated) throw AppError.notFound('user');
-      return { user: userJson(updated), created: false };
+      return {
+        user: userJson(updated),
+        created: false,
+        promoted: existing.role !== 'admin',
+        passwordReplaced: replace,
+      };
     }
+    if (password === null) throw AppError.field('/password', 'is needed to create the account');
     const user = await this.createAccount({ email: normalised, password }, requestId);
     const promoted = await repo.updateUser(this.storage.db, user.id, { role: 'admin' });
     if (!promoted) throw AppError.notFound('user');
-    return { user: userJson(promoted), created: true };
+    return { user: userJson(promoted), created: true, promoted: true, passwordReplaced: false };
   }
 
   async listUsers(options: { q?: string | undefined; limit: number; cursor?: string | undefined }) {

@@ -80,6 +80,26 @@ export function findMood(id: string): Mood | undefined {
   return MOODS_BY_ID.get(id);
 }
 
+/**
+ * Ids renamed in a release, old → new. Mood ids are hyphen slugs; until the 2026-11 catalogue the
+ * Atlas had one underscore id, and input still accepts it for one release (see CHANGELOG.md).
+ */
+const RENAMED_MOOD_IDS: ReadonlyMap<string, string> = new Map([['at_ease', 'at-ease']]);
+
+/** The current id for an id a client sent: an old underscore spelling becomes its hyphen slug. */
+export function canonicalMoodId(id: string): string {
+  return RENAMED_MOOD_IDS.get(id) ?? id;
+}
+
+/**
+ * The mood a client named on input (a check-in, a spawn target, an oracle mood): accepts the
+ * renamed ids as aliases. Every input path resolves moods through here; outputs always carry the
+ * current id.
+ */
+export function moodFromInput(id: string): Mood | undefined {
+  return MOODS_BY_ID.get(canonicalMoodId(id));
+}
+
 export function family(id: FamilyId): Family {
   const found = FAMILIES_BY_ID.get(id);
   if (found === undefined) throw new Error(`Atlas: unknown family ${id}`);

@@ -275,3 +275,17 @@ export async function pruneEvents(db: Executor, before: number, keep: number): P
 export async function pruneArchive(db: Executor, before: number): Promise<void> {
   await db.deleteFrom('cosmos_archive').where('archived_at', '<', before).execute();
 }
+
+/** Who spawned an object, once that account is erased: the object stays until it expires. */
+export const ERASED_OWNER = 'erased';
+
+/** Cuts an erased person's spawned objects (live and archived) loose from them and their keys. */
+export async function disownObjects(db: Executor, userId: string): Promise<void> {
+  for (const table of ['cosmos_objects', 'cosmos_archive'] as const) {
+    await db
+      .updateTable(table)
+      .set({ owner_id: ERASED_OWNER, key_id: ERASED_OWNER })
+      .where('owner_id', '=', userId)
+      .execute();
+  }
+}

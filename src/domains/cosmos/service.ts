@@ -8,7 +8,7 @@ import type { Bus } from '../../storage/bus.ts';
 import type { Storage } from '../../storage/db.ts';
 import { LeasedJob } from '../../storage/leases.ts';
 import type { Executor } from '../../storage/tx.ts';
-import { findMood } from '../atlas/catalogue.ts';
+import { moodFromInput } from '../atlas/catalogue.ts';
 import { notifyCommitted, recordEvent, recordEvents } from '../webhooks/outbox.ts';
 import {
   cellAt,
@@ -242,7 +242,7 @@ export class CosmosService {
     if (titleLength === 0) throw AppError.field('/title', 'must contain more than whitespace');
     if (titleLength > TITLE_MAX)
       throw AppError.field('/title', `must be at most ${TITLE_MAX} characters after trimming`);
-    const mood = findMood(input.moodTarget);
+    const mood = moodFromInput(input.moodTarget);
     if (mood === undefined) {
       throw AppError.field('/moodTarget', 'is not an Atlas mood id (see GET /api/v1/atlas/moods)');
     }

@@ -379,3 +379,57 @@ export async function settlePaidCalls(
   );
   return new Map(result.rows.map((row) => [row.id, Number(row.balance_milli)]));
 }
+
+/**
+ * Cuts an erased person's ledger rows loose: amounts, routes and times stay (the books still
+ * add up), the user link goes. Also drops their idempotency records, whose stored responses may
+ * hold their data. Inside the account's deletion transaction.
+ */
+export async function unlinkPerson(db: Executor, userId: string): Promise<void> {
+  await sql`update ledger set user_id = null where user_id = ${userId}`.execute(db);
+  await db.deleteFrom('idempotency').where('owner_id', '=', userId).execute();
+  await db.deleteFrom('essence_alerts').where('user_id', '=', userId).execute();
+}
+
+export async function findAlert(db: Executor, userId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('essence_alerts')
+    .select('threshold_milli')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.threshold_milli);
+}
+
+/** Sets (or with null, removes) a person's balance alert. */
+export async function setAlert(
+  db: Executor,
+  userId: string,
+  thresholdMilli: number | null,
+  now: number,
+): Promise<void> {
+  if (thresholdMilli === null) {
+    await db.deleteFrom('essence_alerts').where('user_id', '=', userId).execute();
+    return;
+  }
+  await db
+    .insertInto('essence_alerts')
+    .values({ user_id: userId, threshold_milli: thresholdMilli, updated_at: now })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ threshold_milli: thresholdMilli, updated_at: now }),
+    )
+    .execute();
+}
+
+/** The alert thresholds (milli-Essence) of those of these accounts that set one. */
+export async function alertThresholds(
+  db: Executor,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('essence_alerts')
+    .select(['user_id', 'threshold_milli'])
+    .where('user_id', 'in', userIds)
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, Number(row.threshold_milli)]));
+}

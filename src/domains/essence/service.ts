@@ -53,6 +53,32 @@ export interface UsageDay {
   byRoute: { route: string; calls: number; essenceSpent: number }[];
 }
 
+/**
+ * A balance alert. `armed`: the balance is at or above the threshold, so the next debit that
+ * takes it below will emit `essence.low`. `crossed`: the balance is below it; nothing more is
+ * emitted until the balance is back at or above the threshold, which re-arms it. `off`: no alert.
+ */
+export interface EssenceAlert {
+  threshold: number | null;
+  state: 'armed' | 'crossed' | 'off';
+  balance: number;
+}
+
+/** Whether a balance change from `beforeMilli` to `afterMilli` crosses the alert (emits once). */
+export function crossesAlert(beforeMilli: number, afterMilli: number, thresholdMilli: number): boolean {
+  return beforeMilli >= thresholdMilli && afterMilli < thresholdMilli;
+}
+
+export function alertState(balanceMilli: number, thresholdMilli: number | undefined): EssenceAlert {
+  if (thresholdMilli === undefined)
+    return { threshold: null, state: 'off', balance: fromMilli(balanceMilli) };
+  return {
+    threshold: fromMilli(thresholdMilli),
+    state: balanceMilli >= thresholdMilli ? 'armed' : 'crossed',
+    balance: fromMilli(balanceMilli),
+  };
+}
+
 export class EssenceService {
   constructor(
     private readonly storage: Storage,
@@ -154,6 +180,26 @@ export class EssenceService {
 
   async ledgerSumMilli(userId: string): Promise<number> {
     return repo.sumLedger(this.storage.db, userId);
+  }
+
+  /**
+   * A person's balance alert and its state, read on `db` (pass the debit's transaction to see the
+   * balance it just wrote). The state follows from balance and threshold alone, so it is never
+   * out of step with the ledger.
+   */
+  async alertFor(userId: string, db: Executor = this.storage.db): Promise<EssenceAlert> {
+    const [balance, threshold] = await Promise.all([
+      repo.readBalance(db, userId),
+      repo.findAlert(db, userId),
+    ]);
+    if (balance === undefined) throw AppError.notFound('user');
+    return alertState(balance, threshold);
+  }
+
+  /** Sets the alert's threshold in milli-Essence, or removes it with null. */
+  async setAlert(userId: string, thresholdMilli: number | null): Promise<EssenceAlert> {
+    await repo.setAlert(this.storage.db, userId, thresholdMilli, Date.now());
+    return this.alertFor(userId);
   }
 
   async sweepIdempotency(): Promise<number> {

@@ -111,3 +111,9 @@ export async function takeUnannouncedEnds(db: Executor, now: number, limit: numb
     .returningAll()
     .execute();
 }
+
+/** Deletes every key of a person; returns their hashes (for the revocation broadcast). */
+export async function deleteUserKeys(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db.deleteFrom('api_keys').where('user_id', '=', userId).returning('key_hash').execute();
+  return rows.map((r) => r.key_hash);
+}

@@ -316,6 +316,11 @@ export class KeysService {
     return apiKeyJson(owned);
   }
 
+  /** Drops keys whose rows are gone from this instance's cache and, by broadcast, every other's. */
+  async forget(keyHashes: readonly string[]): Promise<void> {
+    for (const keyHash of keyHashes) await this.evict(keyHash);
+  }
+
   private async evict(keyHash: string): Promise<void> {
     this.cache.delete(keyHash);
     try {

@@ -111,3 +111,15 @@ export async function deleteOwned(db: Executor, userId: string, id: string): Pro
     .executeTakeFirst();
   return row?.key_id;
 }
+
+/**
+ * Erases every memory of a person (tags and the search index follow by cascade and trigger) and
+ * the per-key counts of their keys; inside the account's deletion transaction.
+ */
+export async function eraseUser(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('memories').where('user_id', '=', userId).execute();
+  await db
+    .deleteFrom('memory_counts')
+    .where('key_id', 'in', (eb) => eb.selectFrom('api_keys').select('id').where('user_id', '=', userId))
+    .execute();
+}

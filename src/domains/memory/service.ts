@@ -48,7 +48,7 @@ function memoryJson(row: repo.MemoryRow): Memory {
   };
 }
 
-function ownedMemoryJson(row: repo.MemoryRow): OwnedMemory {
+export function ownedMemoryJson(row: repo.MemoryRow): OwnedMemory {
   return { ...memoryJson(row), keyId: row.key_id };
 }
 

@@ -1,7 +1,7 @@
 import { AppError } from '../../http/errors.ts';
 import { analyzeText } from '../analysis/analyzer.ts';
 import { DISCLAIMER } from '../analysis/disclaimer.ts';
-import { type FamilyId, findMood } from '../atlas/catalogue.ts';
+import { type FamilyId, findMood, moodFromInput } from '../atlas/catalogue.ts';
 import {
   chooseQuotations,
   composeAnswer,
@@ -75,7 +75,7 @@ export class OracleService {
     if (request.question.trim() === '') {
       throw AppError.field('/question', 'must contain more than whitespace');
     }
-    if (request.moodId !== undefined && findMood(request.moodId) === undefined) {
+    if (request.moodId !== undefined && moodFromInput(request.moodId) === undefined) {
       throw AppError.field('/moodId', 'must be an Atlas mood id (see GET /api/v1/atlas/moods)');
     }
     const verdict = assessMission(request.question);
@@ -139,7 +139,7 @@ export class OracleService {
 
   private readMood(question: string, moodId: string | undefined): MoodReading {
     if (moodId !== undefined) {
-      const mood = findMood(moodId);
+      const mood = moodFromInput(moodId);
       if (mood !== undefined) return { moodId: mood.id, family: mood.family, named: true };
     }
     const analysis = analyzeText(question);

@@ -1,4 +1,4 @@
-import { iso } from '../../lib/time.ts';
+import { DAY, iso } from '../../lib/time.ts';
 import type { FamilyId } from '../atlas/catalogue.ts';
 
 /** The state before any check-in of the day, and the family of the neutral core. */
@@ -202,4 +202,72 @@ export function localDay(timezone: string, now: number): LocalDay {
       tomorrow.getUTCDate(),
     ),
   };
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The calendar date `days` after a YYYY-MM-DD date (negative goes back). */
+export function addDays(date: string, days: number): string {
+  const match = DATE.exec(date);
+  if (!match) throw new RangeError(`Not a date: ${date}`);
+  const next = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days));
+  return next.toISOString().slice(0, 10);
+}
+
+/** Whether a YYYY-MM-DD string names a real calendar date. */
+export function isCalendarDate(date: string): boolean {
+  const match = DATE.exec(date);
+  if (!match) return false;
+  return addDays(date, 0) === date;
+}
+
+/**
+ * The local days `from`..`to` (inclusive, YYYY-MM-DD) in an IANA zone with the UTC instants each
+ * spans; a day ends where the next one starts, so DST days are 23 or 25 hours long.
+ *
+ * Asking the zone database for every day's start costs a few `formatToParts` calls a day, which
+ * dominates a year's history. Offsets change at most a few times a year and never twice within a
+ * week, so the starts are found a week at a time: when the instant seven days after a week's
+ * start is local midnight seven dates later, every day in between is 24 hours long; otherwise the
+ * week's days are each resolved exactly.
+ */
+export function localDays(timezone: string, from: string, to: string): LocalDay[] {
+  const formatter = formatterFor(timezone);
+  if (formatter === null) throw new RangeError(`Unknown time zone ${timezone}`);
+  const startOf = (date: string) => {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    return startOfLocalDay(formatter, year, month, day);
+  };
+  const isMidnightOf = (instant: number, date: string) => {
+    const t = localTime(formatter, instant);
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    return (
+      t.year === year &&
+      t.month === month &&
+      t.day === day &&
+      t.hour === 0 &&
+      t.minute === 0 &&
+      t.second === 0
+    );
+  };
+  const dates: string[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
+  dates.push(addDays(to, 1));
+  const starts = new Array<number>(dates.length);
+  starts[0] = startOf(from);
+  for (let i = 0; i + 1 < dates.length; i += 7) {
+    const j = Math.min(i + 7, dates.length - 1);
+    const start = starts[i] as number;
+    const guess = start + (j - i) * DAY;
+    if (isMidnightOf(start, dates[i] as string) && isMidnightOf(guess, dates[j] as string)) {
+      for (let k = i + 1; k <= j; k += 1) starts[k] = start + (k - i) * DAY;
+    } else {
+      for (let k = i + 1; k <= j; k += 1) starts[k] = startOf(dates[k] as string);
+    }
+  }
+  const days: LocalDay[] = [];
+  for (let i = 0; i + 1 < dates.length; i += 1) {
+    days.push({ date: dates[i] as string, start: starts[i] as number, end: starts[i + 1] as number });
+  }
+  return days;
 }

@@ -11,11 +11,17 @@ export async function insertCheckin(db: Executor, row: CheckinRow): Promise<void
 /**
  * Serialises one person's check-ins on PostgreSQL (a row lock on the user until commit), so two
  * concurrent check-ins cannot both believe they are the latest and write crossed rollups. On
- * SQLite the write lock taken by the transaction's first insert already serialises writers.
+ * SQLite transactions already run one at a time. Returns false when the account no longer exists
+ * (erased between the request's authentication and this transaction).
  */
-export async function lockPerson(db: Executor, engine: 'sqlite' | 'postgres', userId: string): Promise<void> {
-  if (engine !== 'postgres') return;
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+export async function lockPerson(
+  db: Executor,
+  engine: 'sqlite' | 'postgres',
+  userId: string,
+): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where('id', '=', userId);
+  if (engine === 'postgres') query = query.forUpdate();
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 /** The check-in just before `(at, id)` in the person's time order. */
@@ -65,14 +71,20 @@ export async function checkinsBetween(db: Executor, userId: string, from: number
     .execute();
 }
 
-/** A person's check-ins newest first (by `at`), for their own listing; notes included. */
+/**
+ * A person's check-ins newest first (by `at`), for their own listing; notes included. `from` and
+ * `to` bound `at` to [from, to).
+ */
 export async function listCheckins(
   db: Executor,
   userId: string,
   limit: number,
   before: { at: number; id: string } | null,
+  range: { from: number | null; to: number | null } = { from: null, to: null },
 ) {
   let query = db.selectFrom('checkins').selectAll().where('user_id', '=', userId);
+  if (range.from !== null) query = query.where('at', '>=', range.from);
+  if (range.to !== null) query = query.where('at', '<', range.to);
   if (before) {
     const { at, id } = before;
     query = query.where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
@@ -80,13 +92,74 @@ export async function listCheckins(
   return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
-export async function findCheckinAt(db: Executor, userId: string, id: string) {
+/** A person's check-ins oldest first after `(at, id)`, one page at a time (the export). */
+export async function checkinsAfter(
+  db: Executor,
+  userId: string,
+  after: { at: number; id: string } | null,
+  limit: number,
+): Promise<CheckinRow[]> {
+  let query = db.selectFrom('checkins').selectAll().where('user_id', '=', userId);
+  if (after) {
+    const { at, id } = after;
+    query = query.where((eb) => eb.or([eb('at', '>', at), eb.and([eb('at', '=', at), eb('id', '>', id)])]));
+  }
+  return query.orderBy('at').orderBy('id').limit(limit).execute();
+}
+
+/** One of the person's own check-ins; someone else's is as absent as one that never existed. */
+export async function findOwnedCheckin(db: Executor, userId: string, id: string) {
   return db
     .selectFrom('checkins')
-    .select(['id', 'at'])
+    .selectAll()
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+export async function updateCheckin(
+  db: Executor,
+  id: string,
+  patch: Partial<
+    Pick<
+      CheckinRow,
+      'mood_id' | 'family' | 'valence' | 'arousal' | 'dominance' | 'intensity' | 'note' | 'associations'
+    >
+  >,
+): Promise<void> {
+  await db.updateTable('checkins').set(patch).where('id', '=', id).execute();
+}
+
+export async function deleteCheckin(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('checkins').where('id', '=', id).execute();
+}
+
+/** The person's latest check-in of all (the one the pulse counts them by). */
+export async function latestCheckin(db: Executor, userId: string) {
+  return db
+    .selectFrom('checkins')
+    .select(['id', 'at', 'mood_id', 'family', 'valence'])
+    .where('user_id', '=', userId)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * What the history needs of a person's check-ins in [from, to), in time order: served from the
+ * `checkins_history` index alone.
+ */
+export async function historyPoints(db: Executor, userId: string, from: number, to: number) {
+  return db
+    .selectFrom('checkins')
+    .select(['at', 'family', 'valence', 'arousal', 'dominance'])
+    .where('user_id', '=', userId)
+    .where('at', '>=', from)
+    .where('at', '<', to)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
 }
 
 export async function latestFamily(db: Executor, userId: string): Promise<string | undefined> {
@@ -161,6 +234,18 @@ export async function setLatest(db: Executor, row: Database['pulse_latest']): Pr
     await db.insertInto('pulse_latest').values(row).execute();
   }
   await bumpLatestHour(db, row, 1);
+}
+
+/** Takes the person out of the latest-check-in rollups (their last check-in is gone). Person locked. */
+export async function clearLatest(db: Executor, userId: string): Promise<void> {
+  const current = await db
+    .selectFrom('pulse_latest')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!current) return;
+  await bumpLatestHour(db, { ...current, at: Number(current.at) }, -1);
+  await db.deleteFrom('pulse_latest').where('user_id', '=', userId).execute();
 }
 
 /** Records that the person made a move at `at`, keeping the latest time per move. Person locked. */
@@ -311,4 +396,119 @@ export async function rebuildRollups(db: Executor, horizon: number): Promise<voi
     insert into pulse_move_hours (hour, from_family, to_family, people)
     select (at / ${HOUR_LITERAL}) * ${HOUR_LITERAL}, from_family, to_family, count(*)
     from pulse_moves group by (at / ${HOUR_LITERAL}) * ${HOUR_LITERAL}, from_family, to_family`.execute(db);
+}
+
+/**
+ * The part of `latestMoodCounts` that comes from accounts created after `bornAfter`: the pulse
+ * subtracts it, so that only accounts old enough count. Reads the young accounts (a range of
+ * `users_created`) and their one latest row each, so its cost follows the sign-ups of the last
+ * day, not the population.
+ */
+export async function youngLatestCounts(db: Kysely<Database>, since: number, bornAfter: number) {
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('pulse_latest', 'pulse_latest.user_id', 'users.id')
+    .select([
+      'pulse_latest.mood_id as mood_id',
+      'pulse_latest.family as family',
+      sql<number>`count(*)`.as('people'),
+      sql<number>`sum(pulse_latest.valence)`.as('valence'),
+    ])
+    .where('users.created_at', '>', bornAfter)
+    .where('pulse_latest.at', '>=', since)
+    .groupBy(['pulse_latest.mood_id', 'pulse_latest.family'])
+    .execute();
+  return rows.map((r) => ({
+    mood_id: r.mood_id,
+    family: r.family,
+    people: Number(r.people),
+    valence: Number(r.valence),
+  }));
+}
+
+/** The part of `moveCounts` that comes from accounts created after `bornAfter` (see above). */
+export async function youngMoveCounts(db: Kysely<Database>, since: number, bornAfter: number) {
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('pulse_moves', 'pulse_moves.user_id', 'users.id')
+    .select([
+      'pulse_moves.from_family as from_family',
+      'pulse_moves.to_family as to_family',
+      sql<number>`count(*)`.as('people'),
+    ])
+    .where('users.created_at', '>', bornAfter)
+    .where('pulse_moves.at', '>=', since)
+    .groupBy(['pulse_moves.from_family', 'pulse_moves.to_family'])
+    .execute();
+  return rows.map((r) => ({ from_family: r.from_family, to_family: r.to_family, people: Number(r.people) }));
+}
+
+/**
+ * Distinct-people counts of a closed interval [start, end), straight from the check-ins, for
+ * accounts created at or before `bornBy`: people by the mood of their latest check-in in it, and
+ * people by each move they made in it. A move's earlier side may lie up to `lookbackMs` before
+ * `start` (the rollups' horizon); run once per day by the pulse history.
+ */
+export async function intervalCounts(
+  db: Kysely<Database>,
+  start: number,
+  end: number,
+  bornBy: number,
+  lookbackMs: number,
+) {
+  const moods = await sql<{ mood_id: string; family: string; people: number }>`
+    select mood_id, family, count(*) as people from (
+      select c.mood_id, c.family,
+             row_number() over (partition by c.user_id order by c.at desc, c.id desc) as position
+      from checkins c join users u on u.id = c.user_id
+      where c.at >= ${start} and c.at < ${end} and u.created_at <= ${bornBy}
+    ) ranked where position = 1
+    group by mood_id, family`.execute(db);
+  const moves = await sql<{ from_family: string; to_family: string; people: number }>`
+    select previous_family as from_family, family as to_family, count(distinct user_id) as people from (
+      select c.user_id, c.family, c.at,
+             lag(c.family) over (partition by c.user_id order by c.at, c.id) as previous_family
+      from checkins c join users u on u.id = c.user_id
+      where c.at >= ${start - lookbackMs} and c.at < ${end} and u.created_at <= ${bornBy}
+    ) steps
+    where at >= ${start} and previous_family is not null and previous_family <> family
+    group by previous_family, family`.execute(db);
+  return {
+    moods: moods.rows.map((r) => ({ mood_id: r.mood_id, family: r.family, people: Number(r.people) })),
+    moves: moves.rows.map((r) => ({
+      from_family: r.from_family,
+      to_family: r.to_family,
+      people: Number(r.people),
+    })),
+  };
+}
+
+export async function pulseDays(db: Executor, window: string, dates: readonly string[]) {
+  if (dates.length === 0) return [];
+  return db
+    .selectFrom('pulse_days')
+    .select(['date', 'pulse'])
+    .where('window', '=', window)
+    .where('date', 'in', dates)
+    .execute();
+}
+
+/** Stores a day's pulse unless one is stored already: the first release stands for ever. */
+export async function insertPulseDay(db: Executor, row: Database['pulse_days']): Promise<void> {
+  await db
+    .insertInto('pulse_days')
+    .values(row)
+    .onConflict((oc) => oc.columns(['window', 'date']).doNothing())
+    .execute();
+}
+
+/**
+ * Erases a person from the pulse rollups and deletes their check-ins; run inside the account's
+ * deletion transaction. The hourly counts lose them exactly as a later check-in would have moved
+ * them, so the rollups afterwards equal a rebuild without the person.
+ */
+export async function erasePerson(db: Executor, userId: string): Promise<void> {
+  await clearLatest(db, userId);
+  await replaceMoves(db, userId, []);
+  await db.deleteFrom('checkins').where('user_id', '=', userId).execute();
 }

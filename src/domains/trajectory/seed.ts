@@ -67,7 +67,17 @@ export async function seedTrajectories(storage: Storage, options: SeedOptions): 
     for (let i = from; i < Math.min(options.people, from + BATCH); i += 1) {
       const id = newId('usr');
       userIds.push(id);
-      rows.push([id, `seed-${run}-${i}@seed.orrery.invalid`, '!', `Seed ${i}`, 'free', 'member', 0, now]);
+      // Accounts older than their first check-in, so the pulse's account-age rule counts them.
+      rows.push([
+        id,
+        `seed-${run}-${i}@seed.orrery.invalid`,
+        '!',
+        `Seed ${i}`,
+        'free',
+        'member',
+        0,
+        now - span - DAY,
+      ]);
     }
     await insertRows(storage, 'users', USER_COLUMNS, USER_TYPES, rows);
     peopleBar?.update(userIds.length);
