@@ -49,8 +49,16 @@ describe('take it with you, or erase it', () => {
   before(async () => {
     database = await createTestDatabase();
     const redisPrefix = `orrery-test:erase:${Date.now()}:`;
-    t = await startTestApp({ database, redisPrefix, env: { EXPORTS_PER_HOUR: '3' } });
-    other = await startTestApp({ database, redisPrefix, env: { EXPORTS_PER_HOUR: '3' } });
+    t = await startTestApp({
+      database,
+      redisPrefix,
+      env: { EXPORTS_PER_HOUR: '3', WEBHOOK_ALLOW_PRIVATE: 'true' },
+    });
+    other = await startTestApp({
+      database,
+      redisPrefix,
+      env: { EXPORTS_PER_HOUR: '3', WEBHOOK_ALLOW_PRIVATE: 'true' },
+    });
   });
   after(async () => {
     await t?.close();
@@ -86,6 +94,12 @@ describe('take it with you, or erase it', () => {
     await checkIn(me, { moodId: 'anxious', kind: 'daily', associations: ['work', 'money'] });
     await remember(first.key, 'from the first key');
     await remember(second.key, 'from the second key');
+    const hook = await withCookie(t.app, me.cookie, 'POST', '/api/webhooks', {
+      url: 'http://127.0.0.1:9/diary',
+      events: ['essence.low'],
+    });
+    assert.equal(hook.statusCode, 201, hook.body);
+    const hookSecret = hook.json().secret as string;
 
     const response = await withCookie(t.app, me.cookie, 'GET', '/api/account/export');
     assert.equal(response.statusCode, 200, response.body);
@@ -95,7 +109,20 @@ describe('take it with you, or erase it', () => {
       /^attachment; filename="orrery-export-.*\.json"$/,
     );
     const body = response.json();
-    assert.deepEqual(Object.keys(body), ['exportedAt', 'user', 'checkins', 'memories', 'keys', 'ledger']);
+    assert.deepEqual(Object.keys(body), [
+      'exportedAt',
+      'user',
+      'checkins',
+      'memories',
+      'keys',
+      'ledger',
+      'webhooks',
+    ]);
+    assert.deepEqual(
+      body.webhooks.map((w: { url: string; events: string[] }) => [w.url, w.events]),
+      [['http://127.0.0.1:9/diary', ['essence.low']]],
+    );
+    assert.ok(!response.body.includes(hookSecret), 'a webhook secret in the export');
     assert.equal(body.user.id, me.user.id);
     assert.equal(body.user.email, me.user.email);
     assert.deepEqual(
@@ -242,6 +269,13 @@ describe('take it with you, or erase it', () => {
     await checkIn(me, { moodId: 'furious', note: 'mine alone' });
     await checkIn(me, { moodId: 'joyful', associations: ['friends'] });
     await remember(key.key, `remember ${me.user.email}`);
+    // An endpoint with a delivery queued to it (nothing listens there, so it stays queued).
+    const hook = await withCookie(t.app, me.cookie, 'POST', '/api/webhooks', {
+      url: 'http://127.0.0.1:9/orrery',
+      events: ['object.spawned'],
+    });
+    assert.equal(hook.statusCode, 201, hook.body);
+    const endpointId = hook.json().endpoint.id as string;
     const spawned = await t.app.inject({
       method: 'POST',
       url: '/api/v1/world/spawn',
@@ -295,6 +329,9 @@ describe('take it with you, or erase it', () => {
         assert.ok(!row.includes(me.user.id), `${table} still holds the user id: ${row}`);
         assert.ok(!row.includes(me.user.email), `${table} still holds the email: ${row}`);
         assert.ok(!row.includes('mine alone'), `${table} still holds a note: ${row}`);
+        // Rate-limit windows (`counters`) name the key for at most their window, then expire.
+        if (table !== 'counters') assert.ok(!row.includes(key.id), `${table} still holds the key id: ${row}`);
+        assert.ok(!row.includes(endpointId), `${table} still holds the webhook endpoint: ${row}`);
       }
     }
     // A check-in that was already past authentication when the account went is refused, not a 500.

@@ -227,6 +227,11 @@ export async function sweepIdempotency(db: Executor, now: number): Promise<numbe
 }
 
 const USAGE_COUNTS = 'succeeded, insufficient_essence, rate_limited, refused, failed, spent_milli';
+/**
+ * Usage is flushed a moment after the calls it counts; a key erased with its account in between
+ * keeps no usage row (`where` also settles SQLite's upsert-after-select parsing ambiguity).
+ */
+const USAGE_LIVE_KEYS = 'where exists (select 1 from api_keys k where k.id = key_id)';
 const USAGE_ADD = `on conflict (key_id, day, route) do update set
   succeeded = key_usage.succeeded + excluded.succeeded,
   insufficient_essence = key_usage.insufficient_essence + excluded.insufficient_essence,
@@ -243,6 +248,8 @@ export async function addUsage(db: Executor, rows: readonly UsageRow[]): Promise
       db,
       `insert into key_usage (key_id, day, route, ${USAGE_COUNTS})
        select * from unnest(?::text[], ?::text[], ?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[])
+         as u(key_id, day, route, ${USAGE_COUNTS})
+       ${USAGE_LIVE_KEYS}
        ${USAGE_ADD}`,
       [
         rows.map((r) => r.key_id),
@@ -263,7 +270,7 @@ export async function addUsage(db: Executor, rows: readonly UsageRow[]): Promise
     `insert into key_usage (key_id, day, route, ${USAGE_COUNTS})
      select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6,
             value ->> 7, value ->> 8
-     from json_each(?) where true
+     from json_each(?) ${USAGE_LIVE_KEYS.replace('key_id', 'value ->> 0')}
      ${USAGE_ADD}`,
     [
       JSON.stringify(
@@ -353,6 +360,8 @@ export async function settlePaidCalls(
      used as (
        insert into key_usage (key_id, day, route, ${USAGE_COUNTS})
        select * from unnest(?::text[], ?::text[], ?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[])
+         as u(key_id, day, route, ${USAGE_COUNTS})
+       ${USAGE_LIVE_KEYS}
        ${USAGE_ADD}
        returning 1
      )
@@ -382,11 +391,13 @@ export async function settlePaidCalls(
 
 /**
  * Cuts an erased person's ledger rows loose: amounts, routes and times stay (the books still
- * add up), the user link goes. Also drops their idempotency records, whose stored responses may
+ * add up), the links to the person and their keys go. Also drops their idempotency records, whose stored responses may
  * hold their data. Inside the account's deletion transaction.
  */
 export async function unlinkPerson(db: Executor, userId: string): Promise<void> {
-  await sql`update ledger set user_id = null where user_id = ${userId}`.execute(db);
+  await sql`update ledger set user_id = null, key_id = null, idempotency_key = null where user_id = ${userId}`.execute(
+    db,
+  );
   await db.deleteFrom('idempotency').where('owner_id', '=', userId).execute();
   await db.deleteFrom('essence_alerts').where('user_id', '=', userId).execute();
 }

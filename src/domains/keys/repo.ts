@@ -114,6 +114,11 @@ export async function takeUnannouncedEnds(db: Executor, now: number, limit: numb
 
 /** Deletes every key of a person; returns their hashes (for the revocation broadcast). */
 export async function deleteUserKeys(db: Executor, userId: string): Promise<string[]> {
+  // Usage rows name only the key: they go with it, so nothing of the person's traffic stays.
+  await db
+    .deleteFrom('key_usage')
+    .where('key_id', 'in', (eb) => eb.selectFrom('api_keys').select('id').where('user_id', '=', userId))
+    .execute();
   const rows = await db.deleteFrom('api_keys').where('user_id', '=', userId).returning('key_hash').execute();
   return rows.map((r) => r.key_hash);
 }

@@ -91,7 +91,7 @@ export function trajectoryRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           body: CheckinPatch(deps.config.limits.checkinNoteChars),
           response: { 200: Type.Object({ checkin: CheckinJson }), 400: Problem, 404: Problem },
         },
-        config: { auth: 'session' },
+        config: { auth: 'session', dailyQuota: true },
       },
       async (request) => ({
         checkin: await deps.trajectory.updateCheckin(
@@ -111,7 +111,7 @@ export function trajectoryRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           params: CheckinParams,
           response: { 204: Type.Null({ description: 'Removed.' }), 404: Problem },
         },
-        config: { auth: 'session' },
+        config: { auth: 'session', dailyQuota: true },
       },
       async (request, reply) => {
         await deps.trajectory.deleteCheckin(sessionUser(request).id, request.params.id);
@@ -148,7 +148,7 @@ export function trajectoryRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           querystring: HistoryQuery,
           response: { 200: HistoryJson, 400: Problem },
         },
-        config: { auth: 'session' },
+        config: { auth: 'session', dailyQuota: true },
       },
       async (request) => {
         const timezone = timezoneOf(request.query.tz);
@@ -209,7 +209,7 @@ export function trajectoryRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           querystring: PulseHistoryQuery,
           response: { 200: PulseHistoryJson },
         },
-        config: { auth: 'optional-session', publicCors: true },
+        config: { auth: 'optional-session', publicCors: true, dailyQuota: true },
       },
       async (request, reply) => {
         const days = await deps.trajectory.pulseHistory(request.query.days ?? 7);
