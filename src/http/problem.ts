@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
+import { dependencyFault } from '../storage/faults.ts';
 import { AppError, problemBody } from './errors.ts';
 import { PREFLIGHT_HEADERS } from './security.ts';
 import { describeFieldErrors, fieldErrors } from './validation.ts';
@@ -11,6 +12,9 @@ export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply 
     .type('application/problem+json; charset=utf-8')
     .send(JSON.stringify(problemBody(error, String(reply.request.id))));
 }
+
+/** What a 503 for a dependency fault advises; recovery is retried every second or so. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
 /** Turns anything thrown while serving a request into one of the closed set of problems. */
 export function toAppError(error: FastifyError | Error): AppError {
@@ -32,6 +36,13 @@ export function toAppError(error: FastifyError | Error): AppError {
     default:
       break;
   }
+  // A database or Redis that is down, silent or locked is not a bug: the client may try again.
+  const dependency = dependencyFault(error);
+  if (dependency !== null) {
+    return new AppError('unavailable', `The ${dependency} is not answering; try again shortly.`, {
+      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    });
+  }
   if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
     return AppError.invalid('The request could not be read.');
   }
@@ -41,7 +52,9 @@ export function toAppError(error: FastifyError | Error): AppError {
 export function installProblemHandlers(app: FastifyInstance, index: MethodIndex) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
-    if (appError.status >= 500) {
+    if (appError.code === 'unavailable') {
+      request.log.warn({ err: error }, 'a dependency is unavailable');
+    } else if (appError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ code: appError.code, status: appError.status }, appError.message);
