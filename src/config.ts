@@ -274,10 +274,12 @@ export function loadConfig(env: Env): Config {
       redisConnectMs: integer(env, 'REDIS_CONNECT_TIMEOUT_MS', 1000, 50, 60_000),
       redisCommandMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 500, 10, 60_000),
       redisRetryMs: integer(env, 'REDIS_RETRY_INTERVAL_MS', 1000, 10, 600_000),
-      databaseConnectMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 1000, 50, 60_000),
-      databaseAcquireMs: integer(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 1000, 50, 60_000),
-      databaseStatementMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 1200, 0, 3_600_000),
-      databaseQueryMs: integer(env, 'DATABASE_QUERY_TIMEOUT_MS', 1500, 50, 3_600_000),
+      // Acquire + one silent query stays under 2 s; the server cancels a slow statement just
+      // before the client would give up on the connection.
+      databaseConnectMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 800, 50, 60_000),
+      databaseAcquireMs: integer(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 800, 50, 60_000),
+      databaseStatementMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 900, 0, 3_600_000),
+      databaseQueryMs: integer(env, 'DATABASE_QUERY_TIMEOUT_MS', 1000, 50, 3_600_000),
       sqliteBusyMs: integer(env, 'SQLITE_BUSY_TIMEOUT_MS', 100, 0, 60_000),
       sqliteLockWaitMs: integer(env, 'SQLITE_LOCK_WAIT_MS', 1000, 0, 60_000),
     },

@@ -283,6 +283,10 @@ function openPostgres(connectionString: string, timeouts: StorageTimeouts | null
   });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor may a checked-out one (pg-pool listens only while a client is idle): a connection lost
+  // between two statements of a transaction fails the next statement, and the pool drops it on
+  // release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   if (timeouts) dropSilentConnections(pool);
   const db = new Kysely<Database>({
     dialect: new CurrentSchemaPostgresDialect({
