@@ -24,7 +24,10 @@ import { timed } from '../helpers/services.ts';
  */
 const LIMIT_MS = 2000;
 
-describe('PostgreSQL faults', { skip: !ON_POSTGRES && 'runs with TEST_DATABASE_URL=postgres://…' }, () => {
+describe('PostgreSQL faults', {
+  timeout: 90_000,
+  skip: !ON_POSTGRES && 'runs with TEST_DATABASE_URL=postgres://…',
+}, () => {
   let database: TestDatabase;
   let proxy: FaultProxy;
   let t: TestApp;

@@ -24,7 +24,10 @@ const LIMIT_MS = 2000;
 const UNAVAILABLE = 'redis is unavailable: counting quotas and rate limits in the database until it is back';
 const BACK = 'redis is back: counting quotas and rate limits in redis again';
 
-describe('Redis faults', { skip: REDIS === null && 'no Redis reachable (set TEST_REDIS_URL)' }, () => {
+describe('Redis faults', {
+  timeout: 90_000,
+  skip: REDIS === null && 'no Redis reachable (set TEST_REDIS_URL)',
+}, () => {
   const redisUrl = REDIS as string;
   let proxy: FaultProxy;
   let t: TestApp;
@@ -128,7 +131,10 @@ describe('Redis faults', { skip: REDIS === null && 'no Redis reachable (set TEST
   });
 });
 
-describe('revocation without its message', { skip: REDIS === null && 'no Redis reachable' }, () => {
+describe('revocation without its message', {
+  timeout: 60_000,
+  skip: REDIS === null && 'no Redis reachable',
+}, () => {
   const redisUrl = REDIS as string;
   let database: TestDatabase;
   let proxy: FaultProxy;

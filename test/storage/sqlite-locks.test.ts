@@ -16,7 +16,7 @@ import { type ServiceProcess, startServiceProcess } from '../helpers/processes.t
  * SQLITE_BUSY_SNAPSHOT). Each call either succeeds or, when the lock stays held too long,
  * answers 503 with Retry-After.
  */
-describe('SQLite shared by two processes', { skip: ON_POSTGRES && 'SQLite only' }, () => {
+describe('SQLite shared by two processes', { timeout: 120_000, skip: ON_POSTGRES && 'SQLite only' }, () => {
   let database: TestDatabase;
   let one: ServiceProcess;
   let two: ServiceProcess;
