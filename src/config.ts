@@ -72,6 +72,13 @@ export interface Config {
   readonly cosmos: {
     readonly sweepIntervalMs: number;
     readonly heartbeatMs: number;
+    /** Concurrent event streams one client address may hold. */
+    readonly streamsPerAddress: number;
+    /** `Last-Event-ID` replays at most this many events, and none older than `replayWindowMs`. */
+    readonly replayMaxEvents: number;
+    readonly replayWindowMs: number;
+    /** A stream whose unsent bytes would pass this is dropped (the client reconnects and replays). */
+    readonly streamBufferBytes: number;
   };
   /** The built web front end (`npm run build` writes it); page routes answer 503 while it is missing. */
   readonly webDistDir: string;
@@ -287,6 +294,10 @@ export function loadConfig(env: Env): Config {
     cosmos: {
       sweepIntervalMs: integer(env, 'COSMOS_SWEEP_INTERVAL_MS', 5000, 50, 3_600_000),
       heartbeatMs: integer(env, 'COSMOS_HEARTBEAT_MS', 15_000, 50, 300_000),
+      streamsPerAddress: integer(env, 'COSMOS_STREAMS_PER_ADDRESS', 20, 1, 100_000),
+      replayMaxEvents: integer(env, 'COSMOS_REPLAY_MAX_EVENTS', 1000, 0, 1000),
+      replayWindowMs: integer(env, 'COSMOS_REPLAY_MAX_MINUTES', 15, 0, 15) * 60_000,
+      streamBufferBytes: integer(env, 'COSMOS_STREAM_BUFFER_BYTES', 1 << 20, 16 * 1024, 1 << 20),
     },
     webDistDir: text(env, 'WEB_DIST_DIR', fileURLToPath(new URL('../dist/web', import.meta.url))),
     council: {
