@@ -34,6 +34,7 @@ const clients = Math.min(5000, Number(values.clients));
 const events = Math.min(20_000, Number(values.events));
 const settleSeconds = Math.min(60, Number(values.settle));
 const perAddress = Number(values['per-address']);
+const WAVE = 200;
 const lastEventId = values['last-event-id'] === 'none' ? '' : `Last-Event-ID: ${values['last-event-id']}\r\n`;
 
 function rssMiB(pid: number): number {
@@ -84,37 +85,39 @@ try {
   const before = rssMiB(pid);
 
   const statuses = new Map<string, number>();
-  // Unanswered after 60 s counts as "pending".
-  const answered = Promise.all(
-    Array.from({ length: clients }, (_, i) => {
-      const localAddress = `127.0.0.${2 + Math.floor(i / perAddress)}`;
-      return new Promise<void>((resolve) => {
-        const socket = connect({ port: Number(port), host: '127.0.0.1', localAddress });
-        sockets.push(socket);
-        socket.once('data', (chunk: Buffer) => {
-          const status = /^HTTP\/1\.1 (\d{3})/.exec(chunk.toString('latin1'))?.[1] ?? '?';
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          // Idle from here on: the client reads nothing more.
-          socket.pause();
-          resolve();
-        });
-        socket.once('error', (error: NodeJS.ErrnoException) => {
-          const status = error.code ?? 'error';
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          resolve();
-        });
-        socket.write(
-          `GET /api/cosmos/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n${lastEventId}\r\n`,
-        );
+  const openOne = (i: number) => {
+    const localAddress = `127.0.0.${2 + Math.floor(i / perAddress)}`;
+    return new Promise<void>((resolve) => {
+      const socket = connect({ port: Number(port), host: '127.0.0.1', localAddress });
+      sockets.push(socket);
+      socket.once('data', (chunk: Buffer) => {
+        const status = /^HTTP\/1\.1 (\d{3})/.exec(chunk.toString('latin1'))?.[1] ?? '?';
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        // Idle from here on: the client reads nothing more.
+        socket.pause();
+        resolve();
       });
-    }),
-  );
+      socket.once('error', (error: NodeJS.ErrnoException) => {
+        const status = error.code ?? 'error';
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        resolve();
+      });
+      socket.write(
+        `GET /api/cosmos/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n${lastEventId}\r\n`,
+      );
+    });
+  };
+  // In waves of 200 (a reconnect storm, without overflowing the listen backlog), each wave
+  // bounded to 30 s; unanswered clients count as "pending".
   const started = Date.now();
-  await Promise.race([answered, sleep(60_000)]);
+  for (let first = 0; first < clients; first += WAVE) {
+    const wave = Array.from({ length: Math.min(WAVE, clients - first) }, (_, j) => openOne(first + j));
+    await Promise.race([Promise.all(wave), sleep(30_000)]);
+  }
   const answerSeconds = Math.round((Date.now() - started) / 100) / 10;
-  await sleep(settleSeconds * 1000);
   const counted = [...statuses.values()].reduce((a, b) => a + b, 0);
   if (counted < clients) statuses.set('pending', clients - counted);
+  await sleep(settleSeconds * 1000);
   const after = rssMiB(pid);
   console.log(
     `sse replay: ${clients} idle clients × ${events} logged events: RSS ${before} MiB → ${after} MiB (+${Math.round((after - before) * 10) / 10} MiB); answers ${JSON.stringify(Object.fromEntries(statuses))} within ${answerSeconds} s`,
