@@ -1,6 +1,6 @@
 import type { LookupAddress } from 'node:dns';
-import { TextDecoder } from 'node:util';
 import { BlockedHostError, resolveAllowed } from './addresses.ts';
+import { decodeFeed } from './charset.ts';
 
 export interface FetchLimits {
   readonly timeoutMs: number;
@@ -107,23 +107,6 @@ export function createPinnedDispatcher(allowPrivateHosts: boolean): PinnedDispat
   return { dispatcher: agent, close: () => agent.close() };
 }
 
-function charsetOf(contentType: string | null, head: Uint8Array): string {
-  const fromHeader = contentType ? /charset\s*=\s*"?([\w.:-]+)"?/i.exec(contentType)?.[1] : undefined;
-  if (fromHeader) return fromHeader;
-  const prolog = Buffer.from(head.subarray(0, 200)).toString('latin1');
-  return /^\s*<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/i.exec(prolog)?.[1] ?? 'utf-8';
-}
-
-function decode(bytes: Uint8Array, contentType: string | null): string {
-  let decoder: TextDecoder;
-  try {
-    decoder = new TextDecoder(charsetOf(contentType, bytes));
-  } catch {
-    decoder = new TextDecoder('utf-8');
-  }
-  return decoder.decode(bytes);
-}
-
 /** Reads a body, aborting the transfer as soon as it exceeds `maxBytes`. */
 async function readCapped(
   body: ReadableStream<Uint8Array> | null,
@@ -228,7 +211,7 @@ export async function fetchFeed(
       return {
         status: 'ok',
         url: url.href,
-        body: decode(bytes, response.headers.get('content-type')),
+        body: decodeFeed(bytes, response.headers.get('content-type')),
         bytes: bytes.byteLength,
         etag: response.headers.get('etag'),
         lastModified: response.headers.get('last-modified'),
