@@ -119,7 +119,11 @@ describe('PostgreSQL faults', {
     await Promise.all(Array.from({ length: 25 }, () => requests.keys()));
     await proxy.set('pass');
     await untilRecovered();
-    const after = await Promise.all(Array.from({ length: 25 }, () => requests.keys()));
-    for (const response of after) assert.equal(response.statusCode, 200, response.body);
+    // Every pooled connection serves a query again (a connection left stuck behind a silent
+    // query would time out here). Ten at a time: no request waits for the pool.
+    for (let round = 0; round < 4; round++) {
+      const after = await Promise.all(Array.from({ length: 10 }, () => requests.keys()));
+      for (const response of after) assert.equal(response.statusCode, 200, response.body);
+    }
   });
 });
