@@ -20,7 +20,13 @@ import { buildAuthHook, type PartnerMeta } from './http/auth.ts';
 import { AppError } from './http/errors.ts';
 import { addRouteHook } from './http/hooks.ts';
 import type { PartnerRoute } from './http/partner.ts';
-import { installProblemHandlers, MethodIndex, sendProblem, toAppError } from './http/problem.ts';
+import {
+  clientErrorWriter,
+  installProblemHandlers,
+  MethodIndex,
+  sendProblem,
+  toAppError,
+} from './http/problem.ts';
 import { API_CSP, baseSecurityHeaders, installSecurityHeaders } from './http/security.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { newId } from './lib/ids.ts';
@@ -85,6 +91,10 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    clientErrorHandler: clientErrorWriter({
+      ...baseSecurityHeaders(https),
+      'content-security-policy': API_CSP,
+    }),
     // Requests refused before routing (an undecodable URL, an over-long path parameter) skip the
     // hooks; they still get the problem body and the headers every other answer has.
     frameworkErrors: (error, request, reply) => {

@@ -51,11 +51,40 @@ export interface Config {
    * instance can be (the contract allows 1 s).
    */
   readonly keyCacheMs: number;
+  /**
+   * Time limits on every dependency call. With the defaults a route that needs a stalled or dead
+   * dependency answers 503 well inside 2 s.
+   */
+  readonly timeouts: {
+    readonly redisConnectMs: number;
+    readonly redisCommandMs: number;
+    /** After a Redis failure, counters use the database this long before Redis is tried again. */
+    readonly redisRetryMs: number;
+    /** Opening one PostgreSQL connection. */
+    readonly databaseConnectMs: number;
+    /** Getting a connection from the pool, waiting for a free one or opening one included. */
+    readonly databaseAcquireMs: number;
+    /** PostgreSQL `statement_timeout` (server side). */
+    readonly databaseStatementMs: number;
+    /** How long the client waits for any one PostgreSQL answer (a silent network included). */
+    readonly databaseQueryMs: number;
+    /** SQLite `busy_timeout`: one blocking wait for a lock (it holds the event loop). */
+    readonly sqliteBusyMs: number;
+    /** The whole wait for SQLite's write lock, retried without blocking, before answering 503. */
+    readonly sqliteLockWaitMs: number;
+  };
   readonly shutdownGraceMs: number;
   /** The cosmos: how often expired objects are swept, and the stream's heartbeat. */
   readonly cosmos: {
     readonly sweepIntervalMs: number;
     readonly heartbeatMs: number;
+    /** Concurrent event streams one client address may hold. */
+    readonly streamsPerAddress: number;
+    /** `Last-Event-ID` replays at most this many events, and none older than `replayWindowMs`. */
+    readonly replayMaxEvents: number;
+    readonly replayWindowMs: number;
+    /** A stream whose unsent bytes would pass this is dropped (the client reconnects and replays). */
+    readonly streamBufferBytes: number;
   };
   /** The built web front end (`npm run build` writes it); page routes answer 503 while it is missing. */
   readonly webDistDir: string;
@@ -292,11 +321,36 @@ export function loadConfig(env: Env): Config {
       pulseEpsilon: positiveNumber(env, 'PULSE_EPSILON', 0.01, 100),
       exportsPerHour: integer(env, 'EXPORTS_PER_HOUR', 10, 1, 1_000_000),
     },
-    keyCacheMs: integer(env, 'KEY_CACHE_MS', redisUrl === null ? 1000 : 60_000, 0, 3_600_000),
+    // Revocation must hold within 5 s even when the message between instances is lost, and within
+    // 1 s without Redis (no message at all): the cache lifetime bounds it.
+    keyCacheMs: integer(
+      env,
+      'KEY_CACHE_MS',
+      redisUrl === null ? 1000 : 4000,
+      0,
+      redisUrl === null ? 1000 : 5000,
+    ),
+    timeouts: {
+      redisConnectMs: integer(env, 'REDIS_CONNECT_TIMEOUT_MS', 1000, 50, 60_000),
+      redisCommandMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 500, 10, 60_000),
+      redisRetryMs: integer(env, 'REDIS_RETRY_INTERVAL_MS', 1000, 10, 600_000),
+      // Acquire + one silent query stays under 2 s; the server cancels a slow statement just
+      // before the client would give up on the connection.
+      databaseConnectMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 800, 50, 60_000),
+      databaseAcquireMs: integer(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 800, 50, 60_000),
+      databaseStatementMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 900, 0, 3_600_000),
+      databaseQueryMs: integer(env, 'DATABASE_QUERY_TIMEOUT_MS', 1000, 50, 3_600_000),
+      sqliteBusyMs: integer(env, 'SQLITE_BUSY_TIMEOUT_MS', 100, 0, 60_000),
+      sqliteLockWaitMs: integer(env, 'SQLITE_LOCK_WAIT_MS', 1000, 0, 60_000),
+    },
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     cosmos: {
       sweepIntervalMs: integer(env, 'COSMOS_SWEEP_INTERVAL_MS', 5000, 50, 3_600_000),
       heartbeatMs: integer(env, 'COSMOS_HEARTBEAT_MS', 15_000, 50, 300_000),
+      streamsPerAddress: integer(env, 'COSMOS_STREAMS_PER_ADDRESS', 20, 1, 100_000),
+      replayMaxEvents: integer(env, 'COSMOS_REPLAY_MAX_EVENTS', 1000, 0, 1000),
+      replayWindowMs: integer(env, 'COSMOS_REPLAY_MAX_MINUTES', 15, 0, 15) * 60_000,
+      streamBufferBytes: integer(env, 'COSMOS_STREAM_BUFFER_BYTES', 1 << 20, 16 * 1024, 1 << 20),
     },
     webDistDir: text(env, 'WEB_DIST_DIR', fileURLToPath(new URL('../dist/web', import.meta.url))),
     council: {

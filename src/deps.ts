@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -26,6 +27,7 @@ import {
   CoalescingCounters,
   type CounterStore,
   DatabaseCounters,
+  FallbackCounters,
   RedisCounters,
 } from './storage/counters.ts';
 import { openStorage, type Storage } from './storage/db.ts';
@@ -71,13 +73,34 @@ export function createLogger(config: Config): Logger {
   return pino({ level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
 }
 
-function connectRedis(url: string, log: Logger, name: string): Redis {
+/**
+ * Every Redis command is bounded: it fails at once while the connection is down (no offline
+ * queue: a command never waits for a reconnect), and after `redisCommandMs` when Redis is silent.
+ * The connection itself retries in the background, so Redis coming back needs no restart. The
+ * subscriber keeps an offline queue: it only ever holds SUBSCRIBE commands (one per channel).
+ */
+function connectRedis(config: Config, url: string, log: Logger, name: 'main' | 'subscriber'): Redis {
+  const { redisConnectMs, redisCommandMs } = config.timeouts;
   const redis = new Redis(url, {
     lazyConnect: true,
-    maxRetriesPerRequest: 2,
+    connectTimeout: redisConnectMs,
+    ...(name === 'main' ? { commandTimeout: redisCommandMs } : {}),
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: name === 'subscriber',
     connectionName: `orrery-${name}`,
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
   });
-  redis.on('error', (error) => log.warn({ err: error, connection: name }, 'redis error'));
+  // ioredis reports every failed reconnect; one line per change of state is enough.
+  let reported = false;
+  redis.on('error', (error) => {
+    if (reported) return;
+    reported = true;
+    log.warn({ err: error, connection: name }, 'redis connection failed; retrying in the background');
+  });
+  redis.on('ready', () => {
+    if (reported) log.info({ connection: name }, 'redis connection is back');
+    reported = false;
+  });
   return redis;
 }
 
@@ -86,21 +109,37 @@ export async function createDeps(
   options: { log?: Logger; migrate?: boolean } = {},
 ): Promise<Deps> {
   const log = options.log ?? createLogger(config);
-  const storage = openStorage(config.databaseUrl);
+  const storage = openStorage(config.databaseUrl, config.timeouts);
   if (options.migrate ?? true) {
-    const applied = await migrate(storage);
-    if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
+    // Migrations may legitimately run longer than a request's statement limit.
+    const migrator = storage.engine === 'postgres' ? openStorage(config.databaseUrl) : storage;
+    try {
+      const applied = await migrate(migrator);
+      if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
+    } finally {
+      if (migrator !== storage) await migrator.close();
+    }
   }
 
   let redis: Redis | null = null;
   let counters: CounterStore;
   let bus: Bus;
   if (config.redisUrl !== null) {
-    redis = connectRedis(config.redisUrl, log, 'main');
-    const subscriber = connectRedis(config.redisUrl, log, 'subscriber');
-    await Promise.all([redis.connect(), subscriber.connect()]);
-    counters = new CoalescingCounters(new RedisCounters(redis, `${config.redisPrefix}counter:`));
-    bus = new RedisBus(redis, subscriber, `${config.redisPrefix}bus:`);
+    redis = connectRedis(config, config.redisUrl, log, 'main');
+    const subscriber = connectRedis(config, config.redisUrl, log, 'subscriber');
+    // Start-up does not wait for a Redis that is down: counters use the database until it is back.
+    const connecting = Promise.allSettled([redis.connect(), subscriber.connect()]);
+    await Promise.race([connecting, sleep(config.timeouts.redisConnectMs)]);
+    counters = new CoalescingCounters(
+      new FallbackCounters(
+        new RedisCounters(redis, `${config.redisPrefix}counter:`),
+        new DatabaseCounters(storage),
+        () => redis?.status === 'ready',
+        config.timeouts.redisRetryMs,
+        log,
+      ),
+    );
+    bus = new RedisBus(redis, subscriber, `${config.redisPrefix}bus:`, log);
   } else {
     counters = new CoalescingCounters(new DatabaseCounters(storage));
     bus = new LocalBus();

@@ -65,6 +65,12 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // Under `npm start` (scripts/start.mjs) the service has an IPC channel to that process: when it
+  // is gone, however it went, nobody is left to stop the service, so it stops itself.
+  if (process.channel) {
+    process.channel.unref();
+    process.on('disconnect', () => void stop('parent exited'));
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -44,6 +44,19 @@ describe('loadConfig', () => {
     assert.ok(Object.isFrozen(config));
   });
 
+  test('every dependency call is time-limited by default, within the 2 s answer budget', () => {
+    const { timeouts, keyCacheMs } = loadConfig({});
+    assert.equal(keyCacheMs, 1000);
+    assert.equal(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).keyCacheMs, 4000);
+    assert.ok(timeouts.redisCommandMs > 0 && timeouts.redisCommandMs < 1000);
+    assert.ok(timeouts.databaseAcquireMs + timeouts.databaseQueryMs < 2000);
+    assert.ok(timeouts.databaseStatementMs > 0 && timeouts.databaseStatementMs <= timeouts.databaseQueryMs);
+    assert.ok(timeouts.sqliteBusyMs <= 250 && timeouts.sqliteLockWaitMs < 2000);
+    const custom = loadConfig({ DATABASE_QUERY_TIMEOUT_MS: '3000', REDIS_RETRY_INTERVAL_MS: '250' }).timeouts;
+    assert.equal(custom.databaseQueryMs, 3000);
+    assert.equal(custom.redisRetryMs, 250);
+  });
+
   test('blank values count as unset', () => {
     const config = loadConfig({ PORT: '', HOST: '  ', REDIS_URL: '', TRUST_PROXY: ' ' });
     assert.equal(config.port, 8080);
@@ -101,6 +114,12 @@ describe('loadConfig', () => {
     [{ SIGNUP_ESSENCE: '-5' }, 'SIGNUP_ESSENCE'],
     [{ SIGNUPS_PER_ADDRESS_PER_HOUR: '0' }, 'SIGNUPS_PER_ADDRESS_PER_HOUR'],
     [{ SPAWN_RATE_PER_MINUTE: 'lots' }, 'SPAWN_RATE_PER_MINUTE'],
+    // Revocation must hold within 1 s without Redis and 5 s with it.
+    [{ KEY_CACHE_MS: '1001' }, 'KEY_CACHE_MS'],
+    [{ REDIS_URL: 'redis://127.0.0.1:6379', KEY_CACHE_MS: '5001' }, 'KEY_CACHE_MS'],
+    [{ REDIS_COMMAND_TIMEOUT_MS: '0' }, 'REDIS_COMMAND_TIMEOUT_MS'],
+    [{ DATABASE_QUERY_TIMEOUT_MS: 'soon' }, 'DATABASE_QUERY_TIMEOUT_MS'],
+    [{ SQLITE_LOCK_WAIT_MS: '-1' }, 'SQLITE_LOCK_WAIT_MS'],
   ];
   for (const [env, variable] of BAD) {
     test(`refuses ${JSON.stringify(env)} naming ${variable}`, () => {

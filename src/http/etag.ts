@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 
 /** A strong validator for a representation: a label and a digest of its bytes. */
 export function strongEtag(label: string, content: string | Buffer): string {
@@ -14,4 +15,11 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   if (header.trim() === '*') return true;
   const bare = etag.replace(/^W\//, '');
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
+}
+
+/** A 304 carries no body, and so no `Content-Type` (RFC 9110 §15.4.5): only the validators. */
+export function sendNotModified(reply: FastifyReply): FastifyReply {
+  reply.removeHeader('content-type');
+  reply.removeHeader('content-length');
+  return reply.code(304).send();
 }

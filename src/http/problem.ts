@@ -1,5 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
+import { newId } from '../lib/ids.ts';
+import { dependencyFault } from '../storage/faults.ts';
 import { AppError, problemBody } from './errors.ts';
 import { PREFLIGHT_HEADERS } from './security.ts';
 import { describeFieldErrors, fieldErrors } from './validation.ts';
@@ -11,6 +15,9 @@ export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply 
     .type('application/problem+json; charset=utf-8')
     .send(JSON.stringify(problemBody(error, String(reply.request.id))));
 }
+
+/** What a 503 for a dependency fault advises; recovery is retried every second or so. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
 /** Turns anything thrown while serving a request into one of the closed set of problems. */
 export function toAppError(error: FastifyError | Error): AppError {
@@ -32,16 +39,63 @@ export function toAppError(error: FastifyError | Error): AppError {
     default:
       break;
   }
+  // A database or Redis that is down, silent or locked is not a bug: the client may try again.
+  const dependency = dependencyFault(error);
+  if (dependency !== null) {
+    return new AppError('unavailable', `The ${dependency} is not answering; try again shortly.`, {
+      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    });
+  }
   if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
     return AppError.invalid('The request could not be read.');
   }
   return new AppError('internal', 'Something went wrong on our side; the request id identifies it.');
 }
 
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (a malformed request line,
+ * headers past the size limit, a broken chunked body, a client too slow to send its headers).
+ * They get the same problem+json body and security headers as every other error, written
+ * straight to the socket, and the connection is closed (the stream cannot be trusted after a
+ * parse error).
+ */
+export function clientErrorWriter(baseHeaders: Record<string, string>) {
+  return function writeClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+    // A reset connection has nobody left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const problem =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? new AppError('headers_too_large', 'The request headers are larger than this service accepts.')
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'HPE_HEADER_TIMEOUT'
+          ? new AppError('request_timeout', 'The request did not arrive in time.')
+          : AppError.invalid('The request is not well-formed HTTP.');
+    const requestId = newId('req');
+    const body = JSON.stringify(problemBody(problem, requestId));
+    const headers: Record<string, string | number> = {
+      ...baseHeaders,
+      'x-request-id': requestId,
+      'cache-control': 'no-store',
+      'content-type': 'application/problem+json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    };
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    if (socket.writable) {
+      socket.end(`HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\n${head}\r\n${body}`);
+    } else {
+      socket.destroy();
+    }
+  };
+}
+
 export function installProblemHandlers(app: FastifyInstance, index: MethodIndex) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
-    if (appError.status >= 500) {
+    if (appError.code === 'unavailable') {
+      request.log.warn({ err: error }, 'a dependency is unavailable');
+    } else if (appError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ code: appError.code, status: appError.status }, appError.message);

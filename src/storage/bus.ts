@@ -45,6 +45,7 @@ export class RedisBus implements Bus {
     private readonly publisher: Redis,
     private readonly subscriber: Redis,
     private readonly namespace = 'orrery:bus:',
+    private readonly log: { warn(o: object, m: string): void } = console,
   ) {
     subscriber.on('message', (channel: string, message: string) => {
       const set = this.handlers.get(channel.slice(this.namespace.length));
@@ -62,7 +63,17 @@ export class RedisBus implements Bus {
     if (!set) {
       set = new Set();
       this.handlers.set(channel, set);
-      await this.subscriber.subscribe(this.namespace + channel);
+      // Not awaited: with Redis down at start-up the SUBSCRIBE waits in the subscriber's queue
+      // (and ioredis subscribes again after every reconnect); meanwhile whatever the messages
+      // carry is bounded by other means (key cache lifetime, the event log).
+      const pending = this.subscriber.subscribe(this.namespace + channel).catch((error: unknown) => {
+        this.log.warn({ err: error, channel }, 'could not subscribe to a bus channel');
+      });
+      if (this.subscriber.status === 'ready') {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([pending, new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]);
+        clearTimeout(timer);
+      }
     }
     set.add(handler);
   }

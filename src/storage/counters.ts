@@ -25,6 +25,8 @@ export interface CounterStore {
   reset(key: string): Promise<void>;
   /** Deletes windows that have ended; a no-op where the store expires keys itself. */
   sweep(): Promise<number>;
+  /** True while a store that falls back (Redis → database) is counting in its fallback. */
+  readonly degradedNow?: boolean;
 }
 
 const HIT_SQL = `insert into counters (counter_key, count, expires_at) values (?, ?, ?)
@@ -138,6 +140,10 @@ export class CoalescingCounters implements CounterStore {
 
   constructor(private readonly inner: CounterStore) {}
 
+  get degradedNow(): boolean {
+    return this.inner.degradedNow === true;
+  }
+
   hit(key: string, ttlMs: number, by = 1, within?: Executor): Promise<CounterState> {
     if (within !== undefined) return this.inner.hit(key, ttlMs, by, within);
     return new Promise((resolve, reject) => {
@@ -185,5 +191,93 @@ export class CoalescingCounters implements CounterStore {
 
   sweep(): Promise<number> {
     return this.inner.sweep();
+  }
+}
+
+/**
+ * Redis counters that fall back to the database while Redis is down or silent, so that quotas
+ * and rate limits keep holding (and routes keep answering) through a Redis outage.
+ *
+ * - Down (not connected): every call counts in the database at once.
+ * - Silent (connected, commands time out): the first timeout switches to the database; from then
+ *   on one call at a time, at most once per `retryMs`, tries Redis again, and the first success
+ *   switches back.
+ * - Each switch is logged once, not per request.
+ *
+ * While degraded, a window counts partly in each store: a limit may let through up to what was
+ * counted on the other side of a switch. Refusing every call instead would turn a Redis outage
+ * into an outage of every metered route.
+ */
+export class FallbackCounters implements CounterStore {
+  private degraded = false;
+  private retryAt = 0;
+  private probing = false;
+
+  constructor(
+    private readonly primary: CounterStore,
+    private readonly fallback: CounterStore,
+    private readonly connected: () => boolean,
+    private readonly retryMs: number,
+    private readonly log: { warn(o: object, m: string): void; info(o: object, m: string): void },
+  ) {}
+
+  /** True while counts go to the database. */
+  get degradedNow(): boolean {
+    return this.degraded;
+  }
+
+  hit(key: string, ttlMs: number, by = 1, within?: Executor): Promise<CounterState> {
+    return this.route((store) => store.hit(key, ttlMs, by, within));
+  }
+
+  peek(key: string): Promise<CounterState | null> {
+    return this.route((store) => store.peek(key));
+  }
+
+  reset(key: string): Promise<void> {
+    return this.route((store) => store.reset(key));
+  }
+
+  async sweep(): Promise<number> {
+    return this.fallback.sweep();
+  }
+
+  private async route<T>(call: (store: CounterStore) => Promise<T>): Promise<T> {
+    if (!this.connected()) {
+      this.degrade(null);
+      return call(this.fallback);
+    }
+    if (this.degraded) {
+      // One probe at a time, once per retry interval; everyone else keeps to the database.
+      if (this.probing || Date.now() < this.retryAt) return call(this.fallback);
+      this.probing = true;
+    }
+    const probe = this.degraded;
+    try {
+      const result = await call(this.primary);
+      if (this.degraded) {
+        this.degraded = false;
+        this.log.info(
+          { dependency: 'redis' },
+          'redis is back: counting quotas and rate limits in redis again',
+        );
+      }
+      return result;
+    } catch (error) {
+      this.degrade(error);
+      return call(this.fallback);
+    } finally {
+      if (probe) this.probing = false;
+    }
+  }
+
+  private degrade(error: unknown): void {
+    this.retryAt = Date.now() + this.retryMs;
+    if (this.degraded) return;
+    this.degraded = true;
+    this.log.warn(
+      { dependency: 'redis', err: error ?? undefined },
+      'redis is unavailable: counting quotas and rate limits in the database until it is back',
+    );
   }
 }

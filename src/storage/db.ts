@@ -11,13 +11,16 @@ import {
   type Driver,
   Kysely,
   PostgresDialect,
+  type QueryResult,
   type SchemaMetadata,
   SqliteDialect,
+  type SqliteDialectConfig,
   SqliteDriver,
   sql,
   type TableMetadata,
 } from 'kysely';
 import pg from 'pg';
+import { DependencyUnavailable, withDeadline } from './faults.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -39,22 +42,107 @@ export interface Storage {
 // int8 columns (times in ms, milli-Essence) stay well inside Number.MAX_SAFE_INTEGER.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function openStorage(databaseUrl: string): Storage {
-  if (databaseUrl.startsWith('sqlite:')) return openSqlite(databaseUrl.slice('sqlite:'.length));
-  return openPostgres(databaseUrl);
+/** The time limits of `Config['timeouts']` that the storage layer applies. */
+export interface StorageTimeouts {
+  readonly databaseConnectMs: number;
+  readonly databaseAcquireMs: number;
+  readonly databaseStatementMs: number;
+  readonly databaseQueryMs: number;
+  readonly sqliteBusyMs: number;
+  readonly sqliteLockWaitMs: number;
 }
 
-function openSqlite(location: string): Storage {
+/**
+ * `timeouts: null` opens an unbounded handle, for migrations and one-off commands whose statements
+ * may legitimately run long; the service always passes its configured limits.
+ */
+export function openStorage(databaseUrl: string, timeouts: StorageTimeouts | null = null): Storage {
+  if (databaseUrl.startsWith('sqlite:')) return openSqlite(databaseUrl.slice('sqlite:'.length), timeouts);
+  return openPostgres(databaseUrl, timeouts);
+}
+
+const SQLITE_BUSY = /^SQLITE_(BUSY|LOCKED)/;
+
+/**
+ * SQLite in WAL mode allows one writer across every process using the file. Two things keep a
+ * second process from turning into errors or a frozen event loop:
+ * - transactions start with `BEGIN IMMEDIATE`, taking the write lock up front; a deferred
+ *   transaction that reads and then writes fails with SQLITE_BUSY_SNAPSHOT when another process
+ *   committed in between, and no busy handler can help it;
+ * - `busy_timeout` is short (the wait blocks the event loop) and a busy statement outside a
+ *   transaction — or the BEGIN itself — is retried asynchronously until `sqliteLockWaitMs`, then
+ *   refused with `DependencyUnavailable` (503). Retrying there is safe: nothing has run yet.
+ */
+class BoundedSqliteDriver extends SqliteDriver {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly handle: SqliteDatabase.Database,
+    private readonly lockWaitMs: number,
+  ) {
+    super(config);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    return {
+      executeQuery: <R>(query: CompiledQuery) => this.whenUnlocked(() => connection.executeQuery<R>(query)),
+      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) =>
+        connection.streamQuery<R>(query, chunkSize),
+    };
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  private async whenUnlocked<R>(run: () => Promise<QueryResult<R>>): Promise<QueryResult<R>> {
+    const deadline = Date.now() + this.lockWaitMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await run();
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (typeof code !== 'string' || !SQLITE_BUSY.test(code) || this.handle.inTransaction) throw error;
+        const pause = Math.min(100, 5 * 2 ** attempt) * (0.5 + Math.random() / 2);
+        if (Date.now() + pause > deadline) {
+          throw new DependencyUnavailable('database', 'the SQLite write lock stayed held by another process');
+        }
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
+  }
+}
+
+class BoundedSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly boundedConfig: SqliteDialectConfig & { database: SqliteDatabase.Database },
+    private readonly handle: SqliteDatabase.Database,
+    private readonly lockWaitMs: number,
+  ) {
+    super(boundedConfig);
+  }
+
+  override createDriver(): Driver {
+    return new BoundedSqliteDriver(this.boundedConfig, this.handle, this.lockWaitMs);
+  }
+}
+
+function openSqlite(location: string, timeouts: StorageTimeouts | null): Storage {
   const path = location === ':memory:' ? location : resolve(location);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const handle = new SqliteDatabase(path);
+  // Set first: switching to WAL itself needs a lock another process may hold.
+  handle.pragma(`busy_timeout = ${timeouts?.sqliteBusyMs ?? 5000}`);
   handle.pragma('journal_mode = WAL');
   // NORMAL in WAL mode: a commit survives a process crash; only a power loss may lose the last ones.
   handle.pragma('synchronous = NORMAL');
   handle.pragma('foreign_keys = ON');
-  handle.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(handle) }),
+    dialect: new BoundedSqliteDialect(
+      { database: withStatementCache(handle) },
+      handle,
+      timeouts?.sqliteLockWaitMs ?? 30_000,
+    ),
   });
   const checkpointer = path === ':memory:' ? null : startCheckpointer(handle, path);
   return {
@@ -109,28 +197,6 @@ function startCheckpointer(handle: SqliteDatabase.Database, path: string): { sto
       await worker.terminate();
     },
   };
-}
-
-/**
- * Every transaction takes SQLite's write lock when it begins (`BEGIN IMMEDIATE`), not at its first
- * write: a transaction that read first and then wants to write can be refused outright
- * (SQLITE_BUSY, which no busy timeout waits out) when another process wrote meanwhile. Within one
- * process Kysely already runs one transaction at a time on its single connection.
- */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-
-class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly options: ConstructorParameters<typeof SqliteDialect>[0]) {
-    super(options);
-  }
-
-  override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.options);
-  }
 }
 
 /**
@@ -196,16 +262,80 @@ class CurrentSchemaPostgresDialect extends PostgresDialect {
   }
 }
 
-function openPostgres(connectionString: string): Storage {
+/**
+ * node-postgres gives up waiting for an answer after `query_timeout` but keeps the connection,
+ * whose next query (the transaction's ROLLBACK, say) then queues behind the silent one and waits
+ * as long again. A connection that went silent is dropped instead: everything queued on it fails
+ * at once, and the pool discards it when it is released.
+ */
+function dropSilentConnections(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client);
+    // `any`: pg's query has many overloads (callback, promise, submittable); arguments and the
+    // result pass through untouched.
+    (client as any).query = (...args: any[]) => {
+      const result = (query as (...a: any[]) => any)(...args);
+      if (result !== null && typeof result === 'object' && typeof result.then === 'function') {
+        (result as Promise<unknown>).then(undefined, (error: unknown) => {
+          if (error instanceof Error && error.message === 'Query read timeout') {
+            (
+              client as unknown as { connection?: { stream?: { destroy(): void } } }
+            ).connection?.stream?.destroy();
+          }
+        });
+      }
+      return result;
+    };
+  });
+}
+
+/** The pool as Kysely uses it, with a deadline on getting a connection. */
+function withAcquireDeadline(pool: pg.Pool, acquireMs: number): pg.Pool {
+  return new Proxy(pool, {
+    get(target, property) {
+      if (property !== 'connect') {
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return async () => {
+        const pending = target.connect();
+        try {
+          return await withDeadline(pending, acquireMs, 'database', 'getting a database connection');
+        } catch (error) {
+          // A connection that arrives after the deadline goes straight back to the pool.
+          if (error instanceof DependencyUnavailable) pending.then((c) => c.release()).catch(() => {});
+          throw error;
+        }
+      };
+    },
+  });
+}
+
+function openPostgres(connectionString: string, timeouts: StorageTimeouts | null): Storage {
   const pool = new pg.Pool({
     connectionString,
     max: 20,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: timeouts?.databaseConnectMs ?? 5_000,
+    ...(timeouts && timeouts.databaseStatementMs > 0
+      ? { statement_timeout: timeouts.databaseStatementMs }
+      : {}),
+    ...(timeouts ? { query_timeout: timeouts.databaseQueryMs } : {}),
+    // A connection whose peer vanished without a FIN is noticed by TCP keep-alive, not left forever.
+    keepAlive: true,
   });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
+  // Nor may a checked-out one (pg-pool listens only while a client is idle): a connection lost
+  // between two statements of a transaction fails the next statement, and the pool drops it on
+  // release.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  if (timeouts) dropSilentConnections(pool);
+  const db = new Kysely<Database>({
+    dialect: new CurrentSchemaPostgresDialect({
+      pool: timeouts ? withAcquireDeadline(pool, timeouts.databaseAcquireMs) : pool,
+    }),
+  });
   return {
     engine: 'postgres',
     db,

@@ -4,7 +4,7 @@ import { PAGES, type PageSpec } from '../../web/pages.ts';
 import type { Deps } from '../deps.ts';
 import { atlasPublicRoutes } from '../domains/atlas/routes.ts';
 import { AppError } from '../http/errors.ts';
-import { etagMatches } from '../http/etag.ts';
+import { etagMatches, sendNotModified } from '../http/etag.ts';
 import { PAGE_CSP } from '../http/security.ts';
 import { acceptsGzip, type StaticFile, StaticFiles } from './static.ts';
 
@@ -22,7 +22,7 @@ function notBuilt(root: string): AppError {
 function sendFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile): FastifyReply {
   reply.header('etag', file.etag).header('content-type', file.contentType);
   if (file.gzip !== null) reply.header('vary', 'Accept-Encoding');
-  if (etagMatches(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
+  if (etagMatches(request.headers['if-none-match'], file.etag)) return sendNotModified(reply);
   if (file.gzip !== null && acceptsGzip(request.headers['accept-encoding'])) {
     return reply.header('content-encoding', 'gzip').send(file.gzip);
   }

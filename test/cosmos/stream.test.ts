@@ -6,6 +6,7 @@ import {
   createKey,
   createTestDatabase,
   ON_POSTGRES,
+  PATIENT_DATABASE,
   signup,
   startTestApp,
   TEST_REDIS_URL,
@@ -243,8 +244,8 @@ describe(`cosmos stream across instances (${TEST_REDIS_URL ? 'Redis pub/sub' : '
   before(async () => {
     database = await createTestDatabase();
     const redisPrefix = `orrery-test:cosmos:${Date.now()}:`;
-    a = await startTestApp({ database, redisPrefix });
-    b = await startTestApp({ database, redisPrefix });
+    a = await startTestApp({ database, redisPrefix, env: PATIENT_DATABASE });
+    b = await startTestApp({ database, redisPrefix, env: PATIENT_DATABASE });
     baseA = await listen(a.app);
     baseB = await listen(b.app);
   });

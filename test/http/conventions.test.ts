@@ -315,14 +315,16 @@ describe('HTTP conventions', () => {
       assert.deepEqual(response.json(), { status: 'ok' });
     });
 
-    test('/readyz → 200 naming the database', async () => {
+    test('/readyz → 200 with a check per dependency', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/readyz' });
       assert.equal(response.statusCode, 200, response.body);
-      const body = response.json<{ status: string; database: string; redis: boolean }>();
+      const body = response.json<{ status: string; engine: string; checks: Record<string, string> }>();
       assert.equal(body.status, 'ready');
-      assert.equal(body.database, t.deps.storage.engine);
-      assert.ok(['sqlite', 'postgres'].includes(body.database));
-      assert.equal(body.redis, t.deps.redis !== null);
+      assert.equal(body.engine, t.deps.storage.engine);
+      assert.deepEqual(body.checks, {
+        database: 'ok',
+        redis: t.deps.redis === null ? 'not_configured' : 'ok',
+      });
     });
 
     test('/api/openapi.json lists the partner routes', async () => {
@@ -404,6 +406,7 @@ describe('readiness without a database', () => {
       const response = await t.app.inject({ method: 'GET', url: '/readyz' });
       const body = expectProblem(response, 503, 'unavailable');
       assert.ok(Number(response.headers['retry-after']) > 0);
+      assert.equal((body.checks as Record<string, string>).database, 'failing');
       assert.doesNotMatch(JSON.stringify(body), /pool|sqlite|connection/i);
       const health = await t.app.inject({ method: 'GET', url: '/healthz' });
       assert.equal(health.statusCode, 200);

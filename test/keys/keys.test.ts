@@ -254,9 +254,28 @@ describe('API keys', () => {
       assert.equal(revoke.statusCode, 204);
       const room = await create(account, { name: 'replacement' });
       assert.equal(room.statusCode, 201, room.body);
-      // Rotation replaces a key rather than adding one, so it works at the limit.
-      const rotated = await rotate(account, String(ids[1]));
-      assert.equal(rotated.statusCode, 201, rotated.body);
+    });
+
+    test('at the limit, a rotation with a grace → 409 (the old key still counts); without one it replaces', async () => {
+      const account = await signup(t.app);
+      const ids: string[] = [];
+      for (let i = 0; i < 25; i++) ids.push((await createKey(t.app, account, { name: `k${i}` })).id);
+      expectProblem(await rotate(account, String(ids[0])), 409, 'conflict');
+      expectProblem(await rotate(account, String(ids[0]), { graceHours: 1 }), 409, 'conflict');
+      assert.equal((await list(account)).length, 25);
+      const replaced = await rotate(account, String(ids[0]), { graceHours: 0 });
+      assert.equal(replaced.statusCode, 201, replaced.body);
+      const live = (await list(account)).filter((k) => k.revokedAt === null);
+      assert.equal(live.length, 25);
+    });
+
+    test('with 24 live keys one rotation fits; the next is refused while the first is in its grace', async () => {
+      const account = await signup(t.app);
+      const ids: string[] = [];
+      for (let i = 0; i < 24; i++) ids.push((await createKey(t.app, account, { name: `k${i}` })).id);
+      assert.equal((await rotate(account, String(ids[0]))).statusCode, 201);
+      expectProblem(await rotate(account, String(ids[1])), 409, 'conflict');
+      expectProblem(await create(account, { name: 'one too many' }), 409, 'conflict');
     });
 
     test('a key with essencePerCall 0.5 is charged 0.5 per metered call', async () => {
@@ -374,6 +393,28 @@ describe('API keys', () => {
       assert.equal((await balance(response.json<Created>().key)).statusCode, 200);
       // A key that no longer works cannot be rotated again.
       expectProblem(await rotate(account, old.id), 404, 'not_found');
+    });
+
+    test('a key is rotated once: rotating it again → 409', async () => {
+      const account = await signup(t.app);
+      const old = await createKey(t.app, account);
+      assert.equal((await rotate(account, old.id)).statusCode, 201);
+      expectProblem(await rotate(account, old.id), 409, 'conflict');
+      assert.equal((await list(account)).length, 2);
+    });
+
+    test('ten concurrent rotations of one key → exactly one 201 and nine 409', async () => {
+      const account = await signup(t.app);
+      const old = await createKey(t.app, account);
+      const responses = await Promise.all(Array.from({ length: 10 }, () => rotate(account, old.id)));
+      const statuses = responses.map((r) => r.statusCode).sort();
+      assert.deepEqual(statuses, [201, 409, 409, 409, 409, 409, 409, 409, 409, 409], statuses.join(','));
+      for (const refused of responses.filter((r) => r.statusCode === 409))
+        expectProblem(refused, 409, 'conflict');
+      const keys = await list(account);
+      assert.equal(keys.length, 2);
+      const successor = responses.find((r) => r.statusCode === 201)?.json<Created>();
+      assert.ok(successor && keys.some((k) => k.id === successor.apiKey.id));
     });
 
     test('graceHours outside 0..168 or not an integer → 400', async () => {

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createTestDatabase, PASSWORD, type TestDatabase, testEnv, uniqueEmail } from '../helpers/app.ts';
+import {
+  createTestDatabase,
+  PASSWORD,
+  PATIENT_DATABASE,
+  type TestDatabase,
+  testEnv,
+  uniqueEmail,
+} from '../helpers/app.ts';
 import { type ServiceProcess, startServiceProcess } from '../helpers/processes.ts';
 
 /**
@@ -14,7 +21,7 @@ describe('two service processes sharing one database', () => {
 
   before(async () => {
     database = await createTestDatabase();
-    const env = testEnv(database.url, `orrery-test:two:${Date.now()}:`);
+    const env = testEnv(database.url, `orrery-test:two:${Date.now()}:`, PATIENT_DATABASE);
     // Migrations run in the first process before the second starts, as in a rolling deploy.
     one = await startServiceProcess(env);
     two = await startServiceProcess(env);

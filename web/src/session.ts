@@ -16,13 +16,6 @@ export async function signOut(): Promise<void> {
   await api('POST', '/api/auth/logout', {});
 }
 
-/** Where to go after signing in: a same-site path only, never another origin. */
-export function safeNext(raw: string | null, fallback = '/'): string {
-  if (raw === null || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
-  // Back to the sign-in page would loop.
-  return raw === '/signin' || raw.startsWith('/signin?') ? fallback : raw;
-}
-
 /** Fills the header's account area and shows the admin link to administrators. */
 export function renderAccount(user: User | null): void {
   const area = document.getElementById('account');

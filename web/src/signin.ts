@@ -1,9 +1,10 @@
 import './styles.css';
 import { wireSignin } from './auth-forms.ts';
 import { byId } from './dom.ts';
-import { boot, safeNext } from './session.ts';
+import { safeNext } from './safe-next.ts';
+import { boot } from './session.ts';
 
-const next = safeNext(new URLSearchParams(location.search).get('next'));
+const next = safeNext(new URLSearchParams(location.search).get('next'), location.origin);
 
 wireSignin(byId<HTMLFormElement>('signin-form'), () => location.assign(next));
 

@@ -249,6 +249,46 @@ export async function eventsAfter(
   return query.orderBy('id').limit(limit).execute();
 }
 
+/**
+ * The id after which a replay starts: of the events after `afterId` logged since `since`, only
+ * the newest `limit` are replayed.
+ */
+export async function replayStart(
+  db: Executor,
+  afterId: number,
+  since: number,
+  limit: number,
+): Promise<number> {
+  if (limit <= 0) return Number.MAX_SAFE_INTEGER;
+  const row = await db
+    .selectFrom('cosmos_events')
+    .select('id')
+    .where('id', '>', afterId)
+    .where('created_at', '>=', since)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(limit - 1)
+    .executeTakeFirst();
+  return row === undefined ? afterId : Math.max(afterId, Number(row.id) - 1);
+}
+
+/** One page of a replay: events after `afterId` logged since `since`, oldest first. */
+export async function replayPage(
+  db: Executor,
+  afterId: number,
+  since: number,
+  limit: number,
+): Promise<EventRow[]> {
+  return db
+    .selectFrom('cosmos_events')
+    .selectAll()
+    .where('id', '>', afterId)
+    .where('created_at', '>=', since)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 export async function lastEventId(db: Executor): Promise<number> {
   const row = await db
     .selectFrom('cosmos_events')

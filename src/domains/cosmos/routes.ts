@@ -16,8 +16,8 @@ import { type CosmosEvent, type StreamSink, spawnedJson } from './service.ts';
 
 /** Open streams per instance at most; beyond it new ones get 503 and retry elsewhere. */
 const MAX_STREAMS = 10_000;
-/** A client this far behind (unsent bytes) is dropped; it reconnects and replays from the log. */
-const MAX_BUFFERED_BYTES = 1 << 20;
+/** Unsent bytes above which a replay waits for the client before sending its next page. */
+const REPLAY_HIGH_WATER = 64 * 1024;
 /** Reconnection delay suggested to EventSource clients. */
 const RETRY_MS = 3000;
 const LAST_EVENT_ID = /^\d{1,15}$/;
@@ -105,11 +105,30 @@ export const objectRoute = partnerRoute({
   },
 });
 
-function sseFrame(event: CosmosEvent): string {
-  return `id: ${event.id}\nevent: ${event.kind}\ndata: ${event.data}\n\n`;
+const FRAME_CACHE = 2000;
+
+/**
+ * Frames of recent events (of one database's event log), shared by every stream: a replay to
+ * thousands of reconnecting clients writes the same strings instead of building a copy each.
+ */
+function frameCache(): (event: CosmosEvent) => string {
+  const frames = new Map<number, string>();
+  return (event) => {
+    let frame = frames.get(event.id);
+    if (frame === undefined) {
+      frame = `id: ${event.id}\nevent: ${event.kind}\ndata: ${event.data}\n\n`;
+      if (frames.size >= FRAME_CACHE) frames.delete(frames.keys().next().value as number);
+      frames.set(event.id, frame);
+    }
+    return frame;
+  };
 }
 
 export function cosmosRoutes(deps: Deps): FastifyPluginAsyncTypebox {
+  const { streamsPerAddress, streamBufferBytes: bufferLimit } = deps.config.cosmos;
+  /** Open streams by client address (the socket peer, or X-Forwarded-For from a trusted proxy). */
+  const streamsByAddress = new Map<string, number>();
+  const sseFrame = frameCache();
   return async (app) => {
     app.get(
       '/api/cosmos/objects',
@@ -152,6 +171,15 @@ export function cosmosRoutes(deps: Deps): FastifyPluginAsyncTypebox {
         const header = request.headers['last-event-id'];
         const lastEventId =
           typeof header === 'string' && LAST_EVENT_ID.test(header.trim()) ? Number(header) : null;
+        const address = request.ip;
+        const fromAddress = streamsByAddress.get(address) ?? 0;
+        if (fromAddress >= streamsPerAddress) {
+          throw new AppError(
+            'rate_limited',
+            `A client address may hold ${streamsPerAddress} event streams at once; close one first.`,
+            { headers: { 'retry-after': String(RETRY_MS / 1000) } },
+          );
+        }
         if (deps.cosmos.streamCount >= MAX_STREAMS) {
           throw new AppError('unavailable', 'This instance streams to as many viewers as it can.', {
             headers: { 'retry-after': '5' },
@@ -176,23 +204,42 @@ export function cosmosRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
         let ended = false;
         let closeStream = () => {};
+        streamsByAddress.set(address, fromAddress + 1);
         const end = () => {
           if (ended) return;
           ended = true;
           clearInterval(heartbeat);
           closeStream();
           open.delete(end);
-          raw.end();
+          const left = (streamsByAddress.get(address) ?? 1) - 1;
+          if (left > 0) streamsByAddress.set(address, left);
+          else streamsByAddress.delete(address);
+          // A client that stopped reading would hold a graceful end forever: cut it.
+          if (raw.writableLength > 0) raw.destroy();
+          else raw.end();
         };
         const write = (chunk: string) => {
           if (ended) return;
-          if (raw.writableLength > MAX_BUFFERED_BYTES) {
+          // Dropped before its unsent bytes pass the limit; it reconnects and replays from the log.
+          if (raw.writableLength + Buffer.byteLength(chunk) > bufferLimit) {
             end();
             return;
           }
           raw.write(chunk);
         };
-        const sink: StreamSink = { send: (event) => write(sseFrame(event)), close: end };
+        const drained = () =>
+          new Promise<boolean>((resolve) => {
+            if (ended) return resolve(false);
+            if (raw.writableLength <= REPLAY_HIGH_WATER) return resolve(true);
+            const settle = () => {
+              raw.off('drain', settle);
+              raw.off('close', settle);
+              resolve(!ended && !raw.destroyed);
+            };
+            raw.on('drain', settle);
+            raw.on('close', settle);
+          });
+        const sink: StreamSink = { send: (event) => write(sseFrame(event)), close: end, drained };
         const heartbeat = setInterval(() => write(': heartbeat\n\n'), deps.config.cosmos.heartbeatMs);
         heartbeat.unref();
         open.add(end);

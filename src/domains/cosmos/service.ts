@@ -75,6 +75,12 @@ export interface SpawnResult {
 export interface StreamSink {
   send(event: CosmosEvent): void;
   close(): void;
+  /**
+   * Resolves true once the client has taken what was sent (there is room for more), false if
+   * the stream ended meanwhile. A replay waits on it between pages, so a client that does not
+   * read holds one page in memory, not the whole replay.
+   */
+  drained(): Promise<boolean>;
 }
 
 export type ActiveCounts = Record<ObjectType, number>;
@@ -85,6 +91,8 @@ const CHANNEL = 'cosmos.events';
 const SCAN = 512;
 /** Events replayed to a reconnecting stream at most. */
 export const REPLAY_LIMIT = 1000;
+/** Events read and sent per step of a replay. */
+const REPLAY_PAGE = 100;
 /** The event log keeps the last hour, and at most this many events. */
 export const EVENT_LOG_SIZE = 10_000;
 const EVENT_LOG_AGE = HOUR;
@@ -554,6 +562,31 @@ export class CosmosService {
    * events after it (at most `REPLAY_LIMIT`) go first, in order, and live events arriving
    * meanwhile follow them without repeats. Returns the function that closes it.
    */
+  /**
+   * Sends the logged events after `lastEventId` — at most `replayMaxEvents`, none older than
+   * `replayWindowMs`, the newest of them — a page at a time, waiting for the client to take each
+   * page. Resolves false if the stream ended meanwhile.
+   */
+  private async replay(sink: StreamSink, lastEventId: number, replayed: Set<number>): Promise<boolean> {
+    const { replayMaxEvents, replayWindowMs } = this.config.cosmos;
+    const since = Date.now() - replayWindowMs;
+    let cursor = await repo.replayStart(this.storage.db, lastEventId, since, replayMaxEvents);
+    let left = replayMaxEvents;
+    while (left > 0) {
+      const rows = await repo.replayPage(this.storage.db, cursor, since, Math.min(REPLAY_PAGE, left));
+      for (const row of rows) {
+        replayed.add(Number(row.id));
+        sink.send(eventOf(row));
+      }
+      left -= rows.length;
+      const last = rows.at(-1);
+      if (last === undefined || rows.length < REPLAY_PAGE) break;
+      cursor = Number(last.id);
+      if (!(await sink.drained())) return false;
+    }
+    return true;
+  }
+
   openStream(sink: StreamSink, lastEventId: number | null): () => void {
     if (this.closed) {
       sink.close();
@@ -563,8 +596,13 @@ export class CosmosService {
     const buffered: CosmosEvent[] = [];
     const replayed = new Set<number>();
     const listener = (event: CosmosEvent) => {
-      if (replaying) buffered.push(event);
-      else if (!replayed.has(event.id)) sink.send(event);
+      if (!replaying) {
+        if (!replayed.has(event.id)) sink.send(event);
+      } else if (buffered.push(event) > this.config.cosmos.replayMaxEvents) {
+        // Live events pile up behind a replay the client is not reading: drop it.
+        close();
+        sink.close();
+      }
     };
     this.listeners.add(listener);
     this.sinks.add(sink);
@@ -573,13 +611,9 @@ export class CosmosService {
       this.sinks.delete(sink);
     };
     if (lastEventId !== null) {
-      repo
-        .eventsAfter(this.storage.db, lastEventId, REPLAY_LIMIT)
-        .then((rows) => {
-          for (const row of rows) {
-            replayed.add(Number(row.id));
-            sink.send(eventOf(row));
-          }
+      this.replay(sink, lastEventId, replayed)
+        .then((open) => {
+          if (!open) return;
           replaying = false;
           for (const event of buffered.splice(0)) if (!replayed.has(event.id)) sink.send(event);
         })

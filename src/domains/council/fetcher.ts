@@ -1,5 +1,5 @@
-import { TextDecoder } from 'node:util';
 import { BlockedHostError, guardedLookup, resolveAllowed } from '../../net/addresses.ts';
+import { decodeFeed } from './charset.ts';
 
 export interface FetchLimits {
   readonly timeoutMs: number;
@@ -90,23 +90,6 @@ export function createPinnedDispatcher(allowPrivateHosts: boolean): PinnedDispat
   const AgentClass = Agent as new (options: unknown) => { close(): Promise<void> };
   const agent = new AgentClass({ connect: { lookup }, keepAliveTimeout: 1000 });
   return { dispatcher: agent, close: () => agent.close() };
-}
-
-function charsetOf(contentType: string | null, head: Uint8Array): string {
-  const fromHeader = contentType ? /charset\s*=\s*"?([\w.:-]+)"?/i.exec(contentType)?.[1] : undefined;
-  if (fromHeader) return fromHeader;
-  const prolog = Buffer.from(head.subarray(0, 200)).toString('latin1');
-  return /^\s*<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/i.exec(prolog)?.[1] ?? 'utf-8';
-}
-
-function decode(bytes: Uint8Array, contentType: string | null): string {
-  let decoder: TextDecoder;
-  try {
-    decoder = new TextDecoder(charsetOf(contentType, bytes));
-  } catch {
-    decoder = new TextDecoder('utf-8');
-  }
-  return decoder.decode(bytes);
 }
 
 /** Reads a body, aborting the transfer as soon as it exceeds `maxBytes`. */
@@ -213,7 +196,7 @@ export async function fetchFeed(
       return {
         status: 'ok',
         url: url.href,
-        body: decode(bytes, response.headers.get('content-type')),
+        body: decodeFeed(bytes, response.headers.get('content-type')),
         bytes: bytes.byteLength,
         etag: response.headers.get('etag'),
         lastModified: response.headers.get('last-modified'),

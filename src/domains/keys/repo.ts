@@ -45,17 +45,31 @@ export async function revokeKey(db: Executor, id: string, now: number): Promise<
     .executeTakeFirst();
 }
 
-export async function endKeyAt(
+/**
+ * Marks a live key as rotated to `rotatedTo`, ending it at `expiresAt` (and revoking it now when
+ * `revokedAt` is set). One guarded statement: of two rotations racing on any number of
+ * instances, exactly one finds `rotated_to` still null; the other updates nothing and gets false
+ * (on PostgreSQL it waits for the first to commit, then re-checks the guard on the new row).
+ */
+export async function claimRotation(
   db: Executor,
   id: string,
   expiresAt: number,
   rotatedTo: string,
-): Promise<void> {
-  await db
+  revokedAt: number | null,
+): Promise<boolean> {
+  const result = await db
     .updateTable('api_keys')
-    .set({ expires_at: expiresAt, rotated_to: rotatedTo })
+    .set({
+      expires_at: expiresAt,
+      rotated_to: rotatedTo,
+      ...(revokedAt === null ? {} : { revoked_at: revokedAt }),
+    })
     .where('id', '=', id)
-    .execute();
+    .where('rotated_to', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /**

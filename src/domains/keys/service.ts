@@ -99,8 +99,15 @@ export interface KeyChanges {
 }
 
 export class KeysService {
-  /** Verified keys by hash. Entries live `config.keyCacheMs`; revocations evict them at once. */
+  /**
+   * Verified keys by hash. A revocation message evicts an entry at once; an entry also lives at
+   * most `config.keyCacheMs` (≤ 5 s) from the moment its row was read, so a revocation, rotation
+   * or expiry that this instance never heard about (message lost, Redis down or silent) still
+   * takes effect within that time.
+   */
   private readonly cache = new Map<string, CacheEntry>();
+  /** Bumped on every revocation heard; a row read across a bump is served but not cached. */
+  private revocations = 0;
   /** When this instance last recorded a key's use, by key id. */
   private readonly touched = new Map<string, number>();
   private endSweeper: LeasedJob | null = null;
@@ -113,7 +120,7 @@ export class KeysService {
   ) {}
 
   async start(): Promise<void> {
-    await this.bus.subscribe(REVOKED_CHANNEL, (keyHash) => this.cache.delete(keyHash));
+    await this.bus.subscribe(REVOKED_CHANNEL, (keyHash) => this.dropCached(keyHash));
   }
 
   async create(userId: string, input: NewKeyInput): Promise<{ key: string; apiKey: ApiKey }> {
@@ -249,16 +256,29 @@ export class KeysService {
 
   /**
    * Issues a successor with the same name, scopes, cost and expiry. The old key keeps working
-   * until the grace ends (0 → at once); rotating is allowed even at the live-key limit since it
-   * replaces a key rather than adding one.
+   * until the grace ends (0 → at once) and counts toward the live-key limit meanwhile, so with a
+   * grace the successor needs a free slot: at the limit, rotation is refused (409). A key is rotated once;
+   * a second rotation — also one racing the first — gets 409.
    */
   async rotate(userId: string, id: string, graceHours: number): Promise<{ key: string; apiKey: ApiKey }> {
     const now = Date.now();
     const raw = generateRawKey();
+    const limit = this.config.limits.liveKeysPerAccount;
     const result = await this.storage.db.transaction().execute(async (tx) => {
+      // The user row lock makes "count, then insert" atomic against a concurrent create.
+      if (!(await accounts.lockUser(tx, userId))) throw AppError.unauthenticated();
       const old = KEY_ID.test(id) ? await repo.findOwnedKey(tx, userId, id) : undefined;
       if (!old || old.revoked_at !== null || (old.expires_at !== null && Number(old.expires_at) <= now)) {
         throw AppError.notFound('live key');
+      }
+      if (old.rotated_to !== null) throw alreadyRotated();
+      // Without a grace the old key ends in this transaction: the successor takes its place.
+      const ending = graceHours === 0 ? 1 : 0;
+      if ((await repo.countLiveKeys(tx, userId, now)) - ending >= limit) {
+        throw new AppError(
+          'conflict',
+          `An account may hold at most ${limit} live keys, a rotated key inside its grace included; revoke one first.`,
+        );
       }
       const row: repo.KeyRow = {
         ...old,
@@ -274,7 +294,9 @@ export class KeysService {
       await repo.insertKey(tx, row);
       const graceEnd = now + graceHours * HOUR;
       const oldEnd = old.expires_at === null ? graceEnd : Math.min(Number(old.expires_at), graceEnd);
-      await repo.endKeyAt(tx, old.id, oldEnd, row.id);
+      // The guard, not the read above, is what makes a rotation happen once; losing it rolls
+      // back the successor too.
+      if (!(await repo.claimRotation(tx, old.id, oldEnd, row.id, null))) throw alreadyRotated();
       // Without a grace the old key ends now; otherwise the end-of-life sweep announces it when
       // the grace runs out.
       if (graceHours === 0) {
@@ -321,8 +343,13 @@ export class KeysService {
     for (const keyHash of keyHashes) await this.evict(keyHash);
   }
 
-  private async evict(keyHash: string): Promise<void> {
+  private dropCached(keyHash: string): void {
+    this.revocations++;
     this.cache.delete(keyHash);
+  }
+
+  private async evict(keyHash: string): Promise<void> {
+    this.dropCached(keyHash);
     try {
       await this.bus.publish(REVOKED_CHANNEL, keyHash);
     } catch (error) {
@@ -341,6 +368,7 @@ export class KeysService {
     const now = Date.now();
     let entry = this.cache.get(keyHash);
     if (entry === undefined || entry.until <= now) {
+      const heard = this.revocations;
       const row = await repo.findKeyByHash(this.storage.db, keyHash);
       const key: VerifiedKey | null =
         row && sameHash(row.key_hash, keyHash)
@@ -357,8 +385,11 @@ export class KeysService {
             }
           : null;
       entry = { key, until: now + this.config.keyCacheMs };
-      if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
-      this.cache.set(keyHash, entry);
+      // A revocation heard while the row was in flight may not be in it.
+      if (heard === this.revocations) {
+        if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+        this.cache.set(keyHash, entry);
+      }
     }
     const key = entry.key;
     if (key === null || key.revokedAt !== null || (key.expiresAt !== null && key.expiresAt <= now))
@@ -376,6 +407,10 @@ export class KeysService {
       this.log.warn({ err: error, keyId: id }, 'could not record key use');
     });
   }
+}
+
+function alreadyRotated(): AppError {
+  return new AppError('conflict', 'This key was already rotated; rotate its successor instead.');
 }
 
 function normaliseScopes(scopes: Scope[]): Scope[] {
