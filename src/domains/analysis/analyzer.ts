@@ -1,5 +1,14 @@
 import { ATLAS, type AtlasPoint, type FamilyId, familyOf, type Mood } from '../atlas/catalogue.ts';
-import { AFINN, AROUSAL_DOMINANCE, FRAMED_MOOD_WORDS, lookup, MOOD_WORDS, words } from './lexicon.ts';
+import {
+  AROUSAL_DOMINANCE,
+  EMOJI,
+  EMOTICONS,
+  FRAMED_MOOD_WORDS,
+  LEARNED_NORMS,
+  lookup,
+  MOOD_WORDS,
+  VALENCE,
+} from './lexicon.ts';
 
 /** What the analyser reads in a text: a point in the Atlas and the moods around it. */
 export interface MoodAnalysis {
@@ -210,14 +219,6 @@ const BEFORE_CONTRAST = 0.5;
 const EXCLAMATION_AROUSAL = 0.6;
 const EXCLAMATION_WEIGHT = 0.5;
 
-/**
- * AFINN integers (±1..5) on the Atlas valence scale. Calibrated on the Atlas itself: the mood
- * names and synonyms that AFINN scores ±1, ±2, ±3, ±4 have mean |valence| 0.40, 0.55, 0.73, 0.89.
- */
-function afinnValence(score: number): number {
-  return Math.sign(score) * Math.min(1, 0.24 + 0.16 * Math.abs(score));
-}
-
 // ---- Analysis -------------------------------------------------------------------------------
 
 interface Sum {
@@ -238,12 +239,34 @@ interface Totals {
   evidence: number;
   /** Named (not negated) moods and the weight they were named with. */
   named: Map<string, number>;
+  /** Sums of the learned word norms and how many words had one. */
+  learned: { valence: number; arousal: number; dominance: number; count: number };
 }
 
 interface Clause {
   tokens: string[];
+  /** Per token: > 1 when it was shouted (all caps among lower case) or stretched ("sooo"). */
+  emphasis: number[];
   weight: number;
   exclaimed: boolean;
+}
+
+/** A word in capitals among lower-case words is shouted; a stretched word ("sooo") is stressed. */
+const CAPS_EMPHASIS = 1.3;
+const ELONGATION_EMPHASIS = 1.2;
+/** Each "!" of a sentence (at most three) stresses its cues this much more. */
+const EXCLAMATION_EMPHASIS = 0.08;
+/** Weight of an emoji or emoticon, as a cue word. */
+const SYMBOL_WEIGHT = 1.5;
+
+const TOKEN = /[a-z0-9]+(?:'[a-z]+)*/gi;
+
+/** "sooooo" → "so", "happyyy" → "happy", "goooood" → "good": the first spelling a lexicon knows. */
+function unstretched(token: string): string {
+  const twice = token.replace(/(.)\1{2,}/g, '$1$1');
+  if (scored(twice)) return twice;
+  const once = token.replace(/(.)\1{2,}/g, '$1');
+  return scored(once) || MODIFIERS.has(once) ? once : twice;
 }
 
 function clamp(x: number): number {
@@ -260,6 +283,16 @@ function add(sum: Sum, value: number, weight: number): void {
   sum.weight += weight;
 }
 
+/** How much the learned word norms add to each axis (chosen on a slice of GoEmotions train). */
+const LEARNED_VALENCE = 2;
+const LEARNED_AROUSAL = 4;
+const LEARNED_DOMINANCE = 3;
+/**
+ * A negated word's learned norm flips at this fraction: how comments use "happy" says little
+ * about how "not happy" feels, so the rules' reading of the negation dominates.
+ */
+const LEARNED_NEGATION = 0.3;
+
 function mean(sum: Sum, shrink: number): number {
   return clamp(sum.total / (sum.weight + shrink));
 }
@@ -267,30 +300,72 @@ function mean(sum: Sum, shrink: number): number {
 /** Sentences → clauses; within a sentence, clauses before a contrast word weigh less. */
 function clausesOf(text: string): Clause[] {
   const clauses: Clause[] = [];
-  const sentences = text.match(/[^.!?;\n]+[.!?;\n]*/g) ?? [];
+  const folded = text.replace(/[\u2018\u2019\u02bc`]/g, "'");
+  // Capitals are emphasis only when the text also has lower case: an all-caps text is not shouting.
+  const mixedCase = /[a-z]/.test(folded) && /\b[A-Z]{2,}\b/.test(folded);
+  const sentences = folded.match(/[^.!?;\n]+[.!?;\n]*/g) ?? [];
   for (const sentence of sentences) {
-    const exclaimed = sentence.includes('!');
+    let bangs = 0;
+    for (let k = sentence.indexOf('!'); k >= 0 && bangs < 3; k = sentence.indexOf('!', k + 1)) bangs++;
+    const exclaimed = bangs > 0;
+    const stress = 1 + EXCLAMATION_EMPHASIS * bangs;
     const parts = sentence.split(/[,:()\u2013\u2014"]|\s-\s/);
     const sentenceClauses: Clause[] = [];
     for (const part of parts) {
       let current: string[] = [];
-      for (const token of words(part)) {
+      let emphasis: number[] = [];
+      for (const raw of part.match(TOKEN) ?? []) {
+        let token = raw.toLowerCase();
+        let stressed = stress;
+        if (/(.)\1\1/.test(token)) {
+          token = unstretched(token);
+          stressed *= ELONGATION_EMPHASIS;
+        }
+        if (mixedCase && raw.length > 1 && raw === raw.toUpperCase() && /[A-Z]/.test(raw))
+          stressed *= CAPS_EMPHASIS;
         if (CONTRAST.has(token)) {
           for (const c of sentenceClauses) c.weight = Math.min(c.weight, BEFORE_CONTRAST);
-          if (current.length > 0) clauses.push({ tokens: current, weight: BEFORE_CONTRAST, exclaimed });
+          if (current.length > 0)
+            clauses.push({ tokens: current, emphasis, weight: BEFORE_CONTRAST, exclaimed });
           current = [];
+          emphasis = [];
           continue;
         }
         current.push(token);
+        emphasis.push(stressed);
       }
       if (current.length > 0) {
-        const clause = { tokens: current, weight: 1, exclaimed };
+        const clause = { tokens: current, emphasis, weight: 1, exclaimed };
         sentenceClauses.push(clause);
         clauses.push(clause);
       }
     }
   }
   return clauses;
+}
+
+/** Emoji and emoticons, read over the whole text (they often stand outside any sentence). */
+function addSymbols(totals: Totals, text: string): void {
+  for (const match of text.matchAll(/\p{Extended_Pictographic}/gu)) {
+    const reading = EMOJI.get(match[0]);
+    if (reading === undefined) continue;
+    add(totals.valence, reading.valence, SYMBOL_WEIGHT);
+    totals.valenceMagnitude += Math.abs(reading.valence) * SYMBOL_WEIGHT;
+    add(totals.arousal, reading.arousal, SYMBOL_WEIGHT);
+    add(totals.dominance, reading.dominance, SYMBOL_WEIGHT);
+    totals.evidence += SYMBOL_WEIGHT;
+  }
+  if (!/[:;=<8xX(][-^']?[()\[\]DPpOo3/\\|*$@]|<\/?3/.test(text)) return;
+  for (const raw of text.split(/\s+/)) {
+    const token = raw.replace(/^[,.!?"]+|[,.!?"]+$/g, '') || raw;
+    const valence = EMOTICONS.get(token) ?? EMOTICONS.get(raw);
+    if (valence === undefined) continue;
+    add(totals.valence, valence, SYMBOL_WEIGHT);
+    totals.valenceMagnitude += Math.abs(valence) * SYMBOL_WEIGHT;
+    add(totals.arousal, 0.3 * Math.abs(valence), SYMBOL_WEIGHT);
+    add(totals.dominance, 0.3 * valence, SYMBOL_WEIGHT);
+    totals.evidence += SYMBOL_WEIGHT;
+  }
 }
 
 /**
@@ -324,15 +399,15 @@ function context(tokens: readonly string[], at: number): { scale: number; negato
 }
 
 function scored(token: string): boolean {
-  return MOOD_WORDS.single.has(token) || AFINN.single.has(token);
+  return MOOD_WORDS.single.has(token) || VALENCE.single.has(token);
 }
 
 /**
  * A comparative or superlative that neither AFINN nor the Atlas lists, reduced to a base form
  * they do list ("happier" → "happy", "sadder" → "sad"); else undefined.
  */
-function comparativeBase(token: string): string | undefined {
-  if (token.length < 5 || scored(token)) return undefined;
+function comparativeBase(token: string, known = false): string | undefined {
+  if (token.length < 5 || (!known && scored(token))) return undefined;
   const candidates: string[] = [];
   for (const suffix of ['iest', 'ier']) {
     if (token.endsWith(suffix)) candidates.push(`${token.slice(0, -suffix.length)}y`);
@@ -348,7 +423,7 @@ function comparativeBase(token: string): string | undefined {
 
 /** "couldn't be happier", "never felt better": a negated comparative is emphatic, not reversed. */
 function isComparative(token: string): boolean {
-  return token === 'better' || token === 'worse' || comparativeBase(token) !== undefined;
+  return token === 'better' || token === 'worse' || comparativeBase(token, true) !== undefined;
 }
 
 function inFeelingFrame(tokens: readonly string[], at: number): boolean {
@@ -376,6 +451,26 @@ function negate(value: number, factor: number, negated: boolean): number {
 }
 
 function addClause(totals: Totals, clause: Clause): void {
+  const learned = totals.learned;
+  // A word a negator reaches counts flipped and softened, as in the rules below.
+  let lastNegator = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < clause.tokens.length; k++) {
+    const token = clause.tokens[k] as string;
+    // Modifiers and negators act through the rules; their own norms would count them twice.
+    if (isNegator(token)) {
+      const next = clause.tokens[k + 1];
+      if (next !== 'only' && next !== 'just') lastNegator = k;
+      continue;
+    }
+    if (MODIFIERS.has(token)) continue;
+    const norm = LEARNED_NORMS.get(token);
+    if (norm === undefined) continue;
+    const negated = k - lastNegator <= NEGATION_REACH;
+    learned.valence += negate(norm.valence, LEARNED_NEGATION, negated);
+    learned.arousal += negate(norm.arousal, LEARNED_NEGATION, negated);
+    learned.dominance += negate(norm.dominance, LEARNED_NEGATION, negated);
+    learned.count++;
+  }
   const tokens = clause.tokens.map((token) => comparativeBase(token) ?? token);
   const { weight } = clause;
   // A negator flips the first cue that carries feeling after it, then it is spent: in
@@ -388,14 +483,15 @@ function addClause(totals: Totals, clause: Clause): void {
     const reached = negator >= 0 && negator !== spentNegator;
     const emphatic = reached && isComparative(clause.tokens[i] as string);
     const negated = reached && !emphatic;
-    const gain = emphatic ? 1.3 : negated && scale > 1 ? 1 / scale : scale;
+    const gain = (emphatic ? 1.3 : negated && scale > 1 ? 1 / scale : scale) * (clause.emphasis[i] as number);
 
     const mood = lookup(MOOD_WORDS, tokens, i);
     const unambiguous = mood !== undefined && (mood.length > 1 || !FRAMED_MOOD_WORDS.has(token));
     if (mood !== undefined && (unambiguous || inFeelingFrame(tokens, i))) {
       const m: AtlasPoint = negated && mood.value.family === 'still' ? NEGATED_STILL : mood.value;
       const flip = negated && mood.value.family !== 'still';
-      const w = MOOD_WEIGHT * weight;
+      // A negated mood is no longer named ("not happy" names no mood): it weighs as a cue word.
+      const w = (negated ? 1 : MOOD_WEIGHT) * weight;
       const v = negate(m.valence, NEGATION_VALENCE, flip) * gain;
       add(totals.valence, v, w);
       totals.valenceMagnitude += Math.abs(clamp(v)) * w;
@@ -414,10 +510,10 @@ function addClause(totals: Totals, clause: Clause): void {
     }
 
     let signal = 0;
-    const afinn = lookup(AFINN, tokens, i);
+    const afinn = lookup(VALENCE, tokens, i);
     if (afinn !== undefined) {
       signal = 1;
-      const v = negate(afinnValence(afinn.value), NEGATION_VALENCE, negated) * gain;
+      const v = negate(afinn.value, NEGATION_VALENCE, negated) * gain;
       add(totals.valence, v, weight);
       totals.valenceMagnitude += Math.abs(clamp(v)) * weight;
     }
@@ -467,15 +563,30 @@ export function analyzeText(text: string): MoodAnalysis {
     dominance: { total: 0, weight: 0 },
     evidence: 0,
     named: new Map(),
+    learned: { valence: 0, arousal: 0, dominance: 0, count: 0 },
   };
   for (const clause of clausesOf(text)) addClause(totals, clause);
+  addSymbols(totals, text);
 
   const valence =
     totals.valence.weight > 0 ? mean(totals.valence, SHRINK_VALENCE) : mean(totals.hint, SHRINK_VALENCE);
+  // The learned norms are averaged over the words that have one (plus one pseudo-word at 0).
+  const learned = totals.learned;
+  const learnedShare = 1 / (learned.count + 1);
+  // tanh keeps each axis inside −1..1 without flattening strong readings into a tie at 1.
   const point: AtlasPoint = {
-    valence: round2(valence),
-    arousal: round2(mean(totals.arousal, SHRINK_AROUSAL_DOMINANCE)),
-    dominance: round2(mean(totals.dominance, SHRINK_AROUSAL_DOMINANCE)),
+    valence: round2(Math.tanh(valence + LEARNED_VALENCE * learned.valence * learnedShare)),
+    arousal: round2(
+      Math.tanh(
+        mean(totals.arousal, SHRINK_AROUSAL_DOMINANCE) + LEARNED_AROUSAL * learned.arousal * learnedShare,
+      ),
+    ),
+    dominance: round2(
+      Math.tanh(
+        mean(totals.dominance, SHRINK_AROUSAL_DOMINANCE) +
+          LEARNED_DOMINANCE * learned.dominance * learnedShare,
+      ),
+    ),
   };
   const family = familyOf(point);
 
@@ -509,11 +620,27 @@ export function analyzeText(text: string): MoodAnalysis {
     arousal: point.arousal,
     dominance: point.dominance,
     confidence: confidence(totals),
-    emotions: [primary, ...others].map((i) => ({
-      moodId: (moods[i] as Mood).id,
-      score: round2(Math.exp(-(((closeness[i] as number) / SCORE_WIDTH) ** 2))),
-    })),
+    emotions: rankedEmotions(moods, closeness, primary, others),
   };
+}
+
+/**
+ * `moodId` first and highest: a mood of another family can sit closer to the point than the
+ * reading's own mood (the point lies near a family border), so the others' scores are capped at
+ * the reported mood's. The list stays in non-increasing score order.
+ */
+function rankedEmotions(
+  moods: readonly Mood[],
+  closeness: readonly number[],
+  primary: number,
+  others: readonly number[],
+): { moodId: string; score: number }[] {
+  const score = (i: number) => round2(Math.exp(-(((closeness[i] as number) / SCORE_WIDTH) ** 2)));
+  const top = score(primary);
+  return [
+    { moodId: (moods[primary] as Mood).id, score: top },
+    ...others.map((i) => ({ moodId: (moods[i] as Mood).id, score: Math.min(top, score(i)) })),
+  ];
 }
 
 /**

@@ -179,3 +179,95 @@ function moodEntries(): [string, Mood][] {
 
 /** Atlas mood ids, labels and synonyms; the first mood to claim a spelling keeps it. */
 export const MOOD_WORDS: PhraseTable<Mood> = buildTable(moodEntries());
+
+/**
+ * VADER's lexicon (Hutto & Gilbert, 2014; MIT), read from the copy in the npm package
+ * `vader-sentiment`: 7,500 words, slang, acronyms and emoticons rated by ten people each on
+ * −4..4. Words and phrases go to `VALENCE` (with AFINN-165 for what VADER lacks); tokens with
+ * punctuation (":)", "<3", ":-(") to `EMOTICONS`. Both on the Atlas scale, −1..1.
+ */
+function loadVader(): { words: [string, number][]; emoticons: Map<string, number> } {
+  const path = createRequire(import.meta.url).resolve('vader-sentiment/vader_lexicon.txt');
+  const words: [string, number][] = [];
+  const emoticons = new Map<string, number>();
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const [token, mean] = line.split('\t');
+    const score = Number(mean);
+    if (token === undefined || token === '' || !Number.isFinite(score) || score === 0) continue;
+    const value = Math.max(-1, Math.min(1, score / VADER_SCALE));
+    if (/^[a-z0-9']+(?:[ -][a-z0-9']+)*$/.test(token)) words.push([token.replace(/-/g, ' '), value]);
+    else if (!emoticons.has(token)) emoticons.set(token, value);
+  }
+  return { words, emoticons };
+}
+
+/** VADER's ratings divided by this land on the Atlas valence scale (VADER "good" 1.9 → 0.54). */
+const VADER_SCALE = 3.5;
+
+/** AFINN integers (±1..5) on the Atlas valence scale. */
+export function afinnValence(score: number): number {
+  return Math.sign(score) * Math.min(1, 0.24 + 0.16 * Math.abs(score));
+}
+
+const vader = loadVader();
+
+/** Valence of words and phrases, −1..1: VADER's rating, else AFINN-165's. */
+export const VALENCE: PhraseTable<number> = buildTable([
+  ...vader.words,
+  ...Object.entries(loadAfinn())
+    .filter(([, score]) => score !== 0)
+    .map(([word, score]): [string, number] => [word, afinnValence(score)]),
+]);
+
+/** Emoticons by exact spelling (":)", ":-(", "<3"), valence −1..1. */
+export const EMOTICONS: ReadonlyMap<string, number> = vader.emoticons;
+
+export interface EmojiReading {
+  readonly valence: number;
+  readonly arousal: number;
+  readonly dominance: number;
+}
+
+function loadEmoji(): ReadonlyMap<string, EmojiReading> {
+  const lines = readFileSync(new URL('./lexicon/emoji.tsv', import.meta.url), 'utf8').split('\n');
+  if (lines[0]?.trim() !== 'emoji\tvalence\tarousal\tdominance') {
+    throw new Error('analysis lexicon: unexpected header in emoji.tsv');
+  }
+  const map = new Map<string, EmojiReading>();
+  for (const line of lines.slice(1)) {
+    if (line.trim() === '') continue;
+    const [emoji, v, a, d] = line.split('\t');
+    const reading = { valence: Number(v), arousal: Number(a), dominance: Number(d) };
+    if (emoji === undefined || !Object.values(reading).every((x) => Number.isFinite(x) && Math.abs(x) <= 1)) {
+      throw new Error(`analysis lexicon: bad line "${line}"`);
+    }
+    map.set(emoji.replace(/\uFE0F/g, ''), reading);
+  }
+  return map;
+}
+
+/** Orrery's emoji readings (`lexicon/emoji.tsv`), keyed without variation selectors. */
+export const EMOJI: ReadonlyMap<string, EmojiReading> = loadEmoji();
+
+/**
+ * Word norms learned from GoEmotions' train split (`lexicon/goemotions-norms.tsv`, built by
+ * `scripts/train-analysis.ts`): how far comments using a word sit from the average comment,
+ * per Atlas axis.
+ */
+export const LEARNED_NORMS: ReadonlyMap<string, EmojiReading> = (() => {
+  const lines = readFileSync(new URL('./lexicon/goemotions-norms.tsv', import.meta.url), 'utf8').split('\n');
+  if (lines[0]?.trim() !== 'word\tvalence\tarousal\tdominance') {
+    throw new Error('analysis lexicon: unexpected header in goemotions-norms.tsv');
+  }
+  const map = new Map<string, EmojiReading>();
+  for (const line of lines.slice(1)) {
+    if (line.trim() === '') continue;
+    const [word, v, a, d] = line.split('\t');
+    const reading = { valence: Number(v), arousal: Number(a), dominance: Number(d) };
+    if (word === undefined || !Object.values(reading).every((x) => Number.isFinite(x) && Math.abs(x) <= 1)) {
+      throw new Error(`analysis lexicon: bad line "${line}"`);
+    }
+    map.set(word, reading);
+  }
+  return map;
+})();
