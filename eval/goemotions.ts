@@ -106,12 +106,12 @@ export function readGoEmotions(path: string | URL): LabelledComment[] {
       .filter((l) => l !== undefined);
     const first = labels[0];
     if (first === undefined) continue;
-    const [fv, fa, fd] = POINTS[first];
+    const [fv, fa] = POINTS[first];
     out.push({
       text,
       labels,
       point: pointOf(labels),
-      family: familyOf({ valence: fv, arousal: fa, dominance: fd }),
+      family: familyOf({ valence: fv, arousal: fa }),
     });
   }
   return out;
