@@ -49,7 +49,7 @@ const OFF_MISSION: [string, GateReason][] = [
   ['Who invented the telephone?', 'factual_lookup'],
   ['What is the capital of Mongolia?', 'factual_lookup'],
   ['When was the Eiffel Tower built?', 'factual_lookup'],
-  ['Summarize the plot of Moby Dick.', 'factual_lookup'],
+  ['Summarize the plot of Moby Dick.', 'content_generation'],
   ['Explain photosynthesis.', 'factual_lookup'],
   ['List the largest countries by area.', 'factual_lookup'],
   ['Write a SQL query to count orders per customer.', 'code'],

@@ -158,7 +158,7 @@ const TRANSLATION = [
     String.raw`${ADDRESSED}(translate|translating|translation of|interpret|conjugate|transliterate)\b`,
   ),
   new RegExp(
-    String.raw`\b(translated|translation|translate|rendered|render|put|say|write|spell)\b[^.?!]{0,60}\b(in|into|to) ${LANGUAGE}\b`,
+    String.raw`${ADDRESSED}(put|render|say|write|turn|rewrite|convert)\b[^.?!]{0,60}\b(in|into|to) ${LANGUAGE}\b`,
   ),
   new RegExp(
     String.raw`\bhow (do|would|can|should|to) (you|i|we|one|u)? ?(say|write|spell|pronounce|conjugate)\b[^?]*\bin (\d+ |several |many |different |other |\w+ )?(${LANGUAGE}|languages?)\b`,
@@ -173,24 +173,35 @@ const TRANSLATION = [
   /\b(translate|translation)\b[^.?!]{0,40}["':]/,
 ];
 
+/** Text to be put into a language: a request unless the asker is speaking of their own life. */
+const TRANSLATION_LOOKUP = new RegExp(
+  String.raw`\b(translated|translation|translate|rendered|render|put|say|write|spell)\b[^.?!]{0,60}\b(in|into|to) ${LANGUAGE}\b`,
+);
+
 /** Pieces of writing or other artifacts that a request can ask the oracle to produce. */
 const ARTIFACTS =
-  /\b(e-?mails?|letters?|notes?|cover letters?|essays?|articles?|blog|posts?|tweets?|threads?|captions?|bios?|resumes?|cvs?|speech(es)?|toasts?|eulog(y|ies)|poems?|poetry|haikus?|sonnets?|limericks?|songs?|lyrics|raps?|verses?|jingles?|slogans?|taglines?|ads?|adverts?|advertisements?|copy|copywriting|landing pages?|descriptions?|reviews?|stor(y|ies)|novels?|scripts?|screenplays?|jokes?|riddles?|pickup lines?|press releases?|newsletters?|reports?|summar(y|ies)|presentations?|slides?|proposals?|contracts?|policy|policies|invoices?|recipes?|plans?|itinerar(y|ies)|paragraphs?|messages?|texts?|replies|homework|assignments?|applications?|quiz(zes)?|questions|outlines?|listings?|pitch(es)?|terms|conditions|(unit )?tests?|pull requests?|prs?|tax returns?|memos?|agendas?|invitations?|cards?|puns?|lists?|names?|ideas|tips|facts|examples|trivia|bullet points|table|code|function|program|app|game|bot|website|query|regex|formula|class|calculator|campaign|posting|answer|answers|translation|workout|routine|menu|gift)\b/;
+  /\b(e-?mails?|letters?|notes?|cover letters?|essays?|articles?|blog|posts?|tweets?|threads?|captions?|bios?|resumes?|cvs?|speech(es)?|toasts?|eulog(y|ies)|poems?|poetry|haikus?|sonnets?|limericks?|songs?|lyrics|raps?|verses?|jingles?|slogans?|taglines?|ads?|adverts?|advertisements?|copy|copywriting|landing pages?|descriptions?|reviews?|stor(y|ies)|novels?|scripts?|screenplays?|jokes?|riddles?|pickup lines?|press releases?|newsletters?|reports?|summar(y|ies)|presentations?|slides?|proposals?|contracts?|policy|policies|invoices?|recipes?|plans?|itinerar(y|ies)|paragraphs?|messages?|texts?|replies|homework|assignments?|applications?|quiz(zes)?|questions|outlines?|listings?|pitch(es)?|terms|conditions|titles?|headlines?|mantras?|quotes?|mottos?|arguments|pros and cons|reminders?|alarms?|timers?|crosswords?|puzzles?|passwords?|character sheets?|sentences?|prompts?|playlists?|workouts?|routines?|homework|worksheets?|flashcards?|(unit )?tests?|pull requests?|prs?|tax returns?|memos?|agendas?|invitations?|cards?|puns?|lists?|names?|ideas|tips|facts|examples|trivia|bullet points|table|code|function|program|app|game|bot|website|query|regex|formula|class|calculator|campaign|posting|answer|answers|translation|workout|routine|menu|gift)\b/;
 
 /** Verbs of producing, fixing or fetching something, when addressed to the oracle. */
 const TASK_VERBS =
-  '(write|draft|compose|create|generate|produce|prepare|design|rewrite|re-write|paraphrase|proofread|spell ?check|edit|summari[sz]e|outline|give|make|come up with|tell|craft|brainstorm|list|build|code|program|implement|fix|debug|optimi[sz]e|review|refactor|convert|format|book|plan|find|send|do|finish|complete|solve|answer|process|run|execute|draw|name|suggest|recommend)';
+  '(write|draft|compose|create|generate|produce|prepare|design|rewrite|re-write|paraphrase|proofread|spell ?check|edit|summari[sz]e|outline|give|make|come up with|tell|craft|brainstorm|list|build|code|program|implement|fix|debug|optimi[sz]e|review|refactor|convert|format|book|plan|find|send|do|finish|complete|solve|answer|process|run|execute|draw|name|suggest|recommend|continue|order|schedule|reserve|buy|purchase|remind|set)';
 
 const REQUEST = new RegExp(String.raw`${ADDRESSED}${TASK_VERBS}\b`, 'g');
 
 /** "I need a wedding toast", "I want five names for…": an artifact asked for without a verb. */
 const NEED_ARTIFACT =
-  /\b(i|we) (need|want|would like|'d like|d like) (a|an|some|the|my|our|two|three|four|five|ten|twenty|\d+)\b/g;
+  /(?:^|[.!?]\s*|\b(?:i|we) ?)(?:need|want|would like|'d like|d like)( help with| help writing| help making)? (a|an|some|the|my|our|this|two|three|four|five|ten|twenty|\d+)\b|\bhelp (?:me )?with (?:my|this|the|a|an|our)\b/g;
+
+/** Verbs of producing text: addressed to the oracle, a request whatever their object. */
+const PRODUCE =
+  /(?:^|[.!?:;]\s*|\b(?:can|could|would|will) (?:you|u) (?:please )?|\bplease )(write|draft|compose|generate|rewrite|paraphrase|proofread|summari[sz]e)\b(?! (to|down|about (my|how i)))/;
 
 /** How far after a request its object may sit ("write a short wedding speech"). */
 const OBJECT_WINDOW_WORDS = 6;
 
 function requestedArtifact(text: string): string | null {
+  const produce = PRODUCE.exec(text);
+  if (produce !== null) return produce[0].trim();
   for (const form of [REQUEST, NEED_ARTIFACT]) {
     form.lastIndex = 0;
     for (let match = form.exec(text); match !== null; match = form.exec(text)) {
@@ -265,9 +276,9 @@ const REFLECTIVE = new Set(
   peace peaceful calm sad sadness sorrow cry crying tears hurt pain suffer suffering courage
   brave bravery coward virtue wisdom wise moral ethics ethical duty honest honesty kind kindness
   selfish ambition ambitious success successful failure fail failing worth self myself identity belong
-  belonging home change choice choose decision decide accept acceptance trust betray betrayed
+  belonging home choice choose decision decide accept acceptance trust betray betrayed
   soul spirit future past aging grow growing retire retirement passion calling ordinary enough
-  gratitude grateful nostalgia faith god universe absurd existence exist free freedom fate
+  gratitude grateful nostalgia faith god absurd existence exist free freedom fate
   destiny stoic philosophy philosopher tao taoist sage feel feeling felt emotion mind thought
   heartbreak breakup divorce weak strength vulnerable pride proud humility humble fame authentic
   truth justice fair fairness sabotage temptation desire crave greed restless tired exhausted
@@ -288,7 +299,7 @@ const REFLECTIVE = new Set(
 
 /** Phrases of a life examined that single words miss. */
 const REFLECTIVE_PHRASES =
-  /\b(who i am|who am i|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|what('s| is) the point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious))\b/;
+  /\b(who (i|you|we|they|he|she) (really |truly |fundamentally )?(am|are|is|was|were)|who am i|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|what('s| is) the point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious))\b/;
 
 /** The asker's own state or choices in the first person. */
 const FIRST_PERSON = /\b(i|i'm|im|i've|ive|i'd|i'll|me|my|myself|mine|we|we're|our|ourselves)\b/;
@@ -304,16 +315,19 @@ const CHOICE =
 /** Verbs of living after "how do I …": a how-to about a life, not about a thing. */
 const LIFE_VERBS = new Set(
   `be become stop start know find deal cope handle accept forgive trust let move stay keep feel live
-  love care learn get talk say tell make stand grow change believe choose decide forget remember
+  love care learn get talk say tell make stand grow believe choose decide forget remember
   balance heal survive enjoy focus motivate calm relax rebuild reconnect apologise apologize
   overcome quit leave raise parent support help comfort listen open ask`.split(/\s+/),
 );
 
 const PEOPLE =
-  /\b(people|someone|somebody|everyone|everybody|nobody|anyone|friends?|family|parents?|mom|mum|dad|mother|father|son|daughter|kids?|children|husband|wife|partner|boyfriend|girlfriend|boss|manager|coworkers?|colleagues?|roommates?|neighbou?rs?|teacher|students?|grandma|grandpa|brother|sister|ex)\b/;
+  /\b(people|person|human|humans|someone|somebody|everyone|everybody|nobody|anyone|friends?|family|parents?|mom|mum|dad|mother|father|son|daughter|kids?|children|husband|wife|partner|boyfriend|girlfriend|boss|manager|coworkers?|colleagues?|roommates?|neighbou?rs?|teacher|students?|grandma|grandpa|brother|sister|ex)\b/;
+
+/** Words whose stem meets a reflective one by accident ("tire" → "tired"). */
+const NOT_REFLECTIVE = new Set(['tire', 'tires']);
 
 function reflectiveEvidence(text: string, tokens: readonly string[]): string | null {
-  for (const token of tokens) if (REFLECTIVE.has(stem(token))) return token;
+  for (const token of tokens) if (REFLECTIVE.has(stem(token)) && !NOT_REFLECTIVE.has(token)) return token;
   const phrase = REFLECTIVE_PHRASES.exec(text);
   return phrase ? phrase[0] : null;
 }
@@ -379,6 +393,15 @@ function strictTechEvidence(text: string): string | null {
   return null;
 }
 
+/** Words that make an ambiguous technical word ("code", "app", "script") technical. */
+const TECH_VERB =
+  /\b(fix|debug|compile|deploy|install|optimi[sz]e|refactor|error|errors|bug|bugs|crash|crashes|crashing|syntax|run|runs|execute|function|variable|loop|array|string|library|framework)\b/;
+
+/** Errands for an assistant: booking, buying, ordering, scheduling. */
+const ERRAND = new RegExp(
+  String.raw`${ADDRESSED}(order|book|reserve|schedule|buy|purchase|call|text|email|remind me (to|about|at|on))\b`,
+);
+
 function techEvidence(text: string): string | null {
   for (const token of text.split(/[^a-z0-9+#.]+/)) {
     const clean = token.replace(/^\.+|\.+$/g, '');
@@ -428,7 +451,11 @@ export function assessMission(question: string): GateVerdict {
     const asks =
       /\?\s*$/.test(plain) ||
       /^(who|what|whats|when|where|which|why|how|can|could|would|will|is|are|do|does)\b/.test(plain);
-    const tech = techEvidence(text);
+    const tech = strictTechEvidence(text) ?? (TECH_VERB.test(plain) ? techEvidence(text) : null);
+    const translationLookup = TRANSLATION_LOOKUP.exec(plain);
+    if (translationLookup !== null) return off('translation', 'translation-request', translationLookup[0]);
+    const errand = ERRAND.exec(plain);
+    if (errand !== null) return off('practical_advice', 'errand', errand[0].trim());
     const fact = firstMatch(FACT_QUESTIONS, plain);
     const lookup = firstMatch([LOOKUP_REQUEST], plain);
     const howTo =
@@ -440,7 +467,7 @@ export function assessMission(question: string): GateVerdict {
     if (tech !== null && (asks || lookup !== null || firstPerson === null)) {
       return off('code', 'technical-help', tech);
     }
-    if (fact !== null) return off('factual_lookup', 'fact-question', fact);
+    if (fact !== null && firstPerson === null) return off('factual_lookup', 'fact-question', fact);
     const practical = firstMatch(PRACTICAL, plain);
     if (practical !== null && (asks || firstPerson === null)) {
       return off('practical_advice', 'practical-domain', practical);
