@@ -67,7 +67,7 @@ function normalise(text: string): string {
 }
 
 /** Where a clause may start: the text's start, after sentence punctuation, or after a joining word. */
-const CLAUSE_START = String.raw`(?:^|[.!?:;,(]\s*(?:and\s+|then\s+|so\s+|now\s+|and then\s+)?|\b(?:and then|pls|plz|please|ok|okay)\s+)`;
+const CLAUSE_START = String.raw`(?:^|[.!?:;,(]\s*(?:and\s+|then\s+|so\s+|now\s+|and then\s+)?|\b(?:and then|pls|plz|please|ok|okay)\s+|^(?:bro|yo|hey|hi|hello|oracle|dude|man|ok|okay|so|quick question|quick q|oh and)[,:!]?\s+)`;
 
 /** Ways of addressing a request to the oracle, placed before a verb. */
 const ADDRESSED = String.raw`(?:${CLAUSE_START}(?:please\s+|pls\s+|just\s+|quickly\s+|now\s+|at least\s+|also\s+)?|\b(?:can|could|would|will|wanna|won't) (?:you|u)\s+(?:please\s+|kindly\s+|quickly\s+|just\s+|help me\s+)?|\bplease\s+|\bhelp me(?: to)?\s+|\b(?:i|we) (?:need|want|would like|'d like|d like) (?:you|u) to\s+|\byou (?:should|must|will|need to)\s+|\bi need (?:help|someone) (?:to\s+|with\s+)?)`;
@@ -94,12 +94,13 @@ const ROLE_PLAY = [
     String.raw`${ADDRESSED}(act|behave|respond|answer|reply|talk|speak) (as|like) (if )?(a|an|my|the|you)?\s*([\w-]+(?: [\w-]+)?)`,
   ),
   new RegExp(
-    String.raw`${ADDRESSED}(pretend|imagine|suppose) (to be|you('re| are| were)|that you('re| are))\s+(a|an|my|the)?\s*([\w-]+(?: [\w-]+)?)`,
+    String.raw`${ADDRESSED}(pretend|imagine|suppose) (to be|you('re| are| were)|that you('re| are)|ur|youre|u r|u are|you r)\s+(a|an|my|the)?\s*([\w-]+(?: [\w-]+)?)`,
   ),
   new RegExp(
     String.raw`${ADDRESSED}(play|be|become) (the role of |the part of )?(a|an|my)\s+([\w-]+(?: [\w-]+)?)`,
   ),
-  /\b(role-?play|roleplay|simulate|simulation of)\b()()()()(\w*)/,
+  /\b(role[- ]?play|simulate|simulation of)\b()()()()(\w*)/,
+  new RegExp(String.raw`${ADDRESSED}(?:let's |lets )?play (?!devil's advocate|the devil's advocate)(\w+)`),
   /\byou (are|'re) (now|going to be|gonna be) (a|an|my)\s+([\w-]+)()/,
   /(?:^|[.!?]\s*)you (?:are|'re) (?:now )?(?:a|an|my) ([\w-]+)[.!,;]/,
   /\blet's play a (game|text adventure)\b()()()()()/,
@@ -148,7 +149,11 @@ const LANGUAGES = new Set(
   `english french german spanish italian portuguese japanese chinese mandarin cantonese korean russian
   arabic hindi urdu bengali punjabi latin greek dutch swedish norwegian danish finnish polish czech turkish
   hebrew persian farsi thai vietnamese indonesian malay swahili tagalog filipino ukrainian romanian hungarian
-  irish welsh esperanto sanskrit yiddish klingon catalan basque icelandic croatian serbian pig`.split(/\s+/),
+  irish welsh esperanto sanskrit yiddish klingon catalan basque icelandic croatian serbian pig
+  hawaiian maori zulu xhosa amharic tamil telugu marathi gujarati nepali burmese khmer mongolian
+  kazakh uzbek georgian armenian albanian bulgarian slovak slovenian lithuanian latvian estonian
+  maltese gaelic quechua navajo cherokee hmong somali yoruba igbo hausa afrikaans tigrinya
+  sinhala pashto kurdish haitian creole`.split(/\s+/),
 );
 
 const LANGUAGE = String.raw`(${[...LANGUAGES].join('|')})`;
@@ -194,7 +199,7 @@ const NEED_ARTIFACT =
 
 /** Verbs of producing text: addressed to the oracle, a request whatever their object. */
 const PRODUCE =
-  /(?:^|[.!?:;]\s*|\b(?:can|could|would|will) (?:you|u) (?:please )?|\bplease )(write|draft|compose|generate|rewrite|paraphrase|proofread|summari[sz]e)\b(?! (to|down|about (my|how i)))/;
+  /(?:^|[.!?:;]\s*|^(?:bro|yo|hey|hi|hello|oracle|dude|ok|okay|so)[,:!]?\s+|\b(?:can|could|would|will) (?:you|u) (?:please )?|\bplease )(write|draft|compose|generate|rewrite|paraphrase|proofread|summari[sz]e|(?:make|turn) (?:this|it|that|the following) (?:sound|look|read|into)|turn (?:this|it|that|the following) into)\b(?! (to|down|about (my|how i)))/;
 
 /** How far after a request its object may sit ("write a short wedding speech"). */
 const OBJECT_WINDOW_WORDS = 6;
@@ -226,7 +231,7 @@ function requestedArtifact(text: string): string | null {
 
 /** Who made or did a thing, when: a fact, whatever words the title holds. */
 const HARD_FACT =
-  /(^|[.!?]\s*)(who|when|what year|in what year) (wrote|won|invented|discovered|founded|painted|directed|composed|built|sang|sings|created|designed|was .{1,40} (born|built|written|founded|invented))\b/;
+  /\b(meaning|definition|origin|etymology|synonyms?|antonyms?|spelling|pronunciation) of (the )?(word|term|phrase|expression|idiom|acronym|abbreviation)\b|\bwhat does the (word|term|phrase|acronym|abbreviation|idiom)\b|\bdefine (the )?(word|term)\b|\b(lyrics|chords|tabs|sheet music|transcript) (to|of|for)\b|^(when|what day|what date) (is|does|was|will) [^?]{1,40}\b(this|next|last) (year|month|week)\b|(^|[.!?]\s*)(who|when|what year|in what year) (wrote|won|invented|discovered|founded|painted|directed|composed|built|sang|sings|created|designed|was .{1,40} (born|built|written|founded|invented))\b/;
 
 /** Questions whose answer is a fact about the world. */
 const FACT_QUESTIONS = [
@@ -241,6 +246,7 @@ const FACT_QUESTIONS = [
   /^(how does|how do|why does|why do|what causes|what makes) (a |an |the )?(?!(i|me|my|we|us|our|people|someone|anyone|you|we|he|she|they|it feel|love|grief|life)\b)\w+( \w+)? (work|happen|form|grow|fly|exist|occur)\b/,
   /\b(what('s| is)|what are|define|meaning of) (the )?(difference between|definition of|word for|synonym for|opposite of|rules of)\b/,
   /\b(which|what) \w+( \w+)? (has|have|had|is|was|are|were) the (most|least|\w+est)\b/,
+  /^(what|what's|whats|which) (is |are |was |were )?(a|an|the|some|good|best|healthy|cheap|easy)\b/,
   /\b(fun facts|trivia|symptoms of|how to spell|rhymes? with)\b/,
   /\b(what|where|when)('s| is| are) (the )?(next|nearest|best|cheapest|closest)\b/,
 ];
@@ -259,13 +265,14 @@ const PRACTICAL = [
   /\b(buy|purchase|cheapest|discount|gift for|laptop|phone case|headphones|camera|insurance|books? to read|sci-fi books)\b/,
   /\b(dosage|dose|mg|milligrams|symptoms?|diagnos(e|is)|prescription|medication|pills?|antibiotics?|ibuprofen|paracetamol)\b/,
   /\b(weather|forecast|rain|sunny|temperature)\b/,
+  /\b(bad|good|healthy|unhealthy|safe|dangerous|harmful) for (you|your health|health|kids|children|dogs|cats|the body|your skin|your teeth)\b/,
   /\b(install|set up|setup|configure|deploy|upgrade|reset|reboot|troubleshoot|plug|wifi|router|printer|password|stain|carpet|laundry|clean|unclog|repair|fix)\b/,
 ];
 
 // ---- 3. Reflection ----------------------------------------------------------------------------
 
 /** Words of a life examined: feelings, relations, choices, meaning. Matched as stems. */
-const REFLECTIVE = new Set(
+const REFLECTIVE_LIST =
   `meaning meaningful meaningless purpose matter matters life live living alive death die dying
   mortal mortality grief grieve mourn loss lose lost miss regret fear afraid scared anxious
   anxiety worry worried hope hopeless hopeful despair lonely loneliness alone love loved loving
@@ -292,10 +299,9 @@ const REFLECTIVE = new Set(
   normal okay ok selfish naive silly shallow sorry apologise apologize forgive revenge lie lied
   cheat cheated cheating betrayal grudge pleaser approval validation trust lonely friendless
   single dating crush pray prayer prayers funeral miscarriage dementia cancer sober addiction
-  regret outsider belong mortality aimless lost`
-    .split(/\s+/)
-    .map((w) => stem(w)),
-);
+  regret outsider belong mortality aimless lost`.split(/\s+/);
+const REFLECTIVE_WORDS: ReadonlySet<string> = new Set(REFLECTIVE_LIST);
+const REFLECTIVE: ReadonlySet<string> = new Set(REFLECTIVE_LIST.map((w) => stem(w)));
 
 /** Phrases of a life examined that single words miss. */
 const REFLECTIVE_PHRASES =
@@ -310,7 +316,7 @@ const JUDGEMENT =
 
 /** A choice or a way of living asked about: reflection unless the question is a lookup. */
 const CHOICE =
-  /\b(should|must|can|could|do|would|am|will|did|have) (i|we)\b|\bhow (do|can|should|could|would) (you|one|people|we|i)\b|\bwhat (would|should|do|does|did) (a|an|the|you|one|people|i|we)\b/;
+  /\bwhat (would|might) [\w-]+( [\w-]+)? (say|think|teach|advise|make of|do)\b|\b(should|must|can|could|do|would|am|will|did|have) (i|we)\b|\bhow (do|can|should|could|would) (you|one|people|we|i)\b|\bwhat (would|should|do|does|did) (a|an|the|you|one|people|i|we)\b/;
 
 /** Verbs of living after "how do I …": a how-to about a life, not about a thing. */
 const LIFE_VERBS = new Set(
@@ -327,7 +333,13 @@ const PEOPLE =
 const NOT_REFLECTIVE = new Set(['tire', 'tires']);
 
 function reflectiveEvidence(text: string, tokens: readonly string[]): string | null {
-  for (const token of tokens) if (REFLECTIVE.has(stem(token)) && !NOT_REFLECTIVE.has(token)) return token;
+  for (const token of tokens) {
+    if (NOT_REFLECTIVE.has(token)) continue;
+    // A stem alone can join unrelated words ("care" and "car"): an uninflected token must be
+    // in the list itself.
+    const root = stem(token);
+    if (REFLECTIVE_WORDS.has(token) || (root !== token && REFLECTIVE.has(root))) return token;
+  }
   const phrase = REFLECTIVE_PHRASES.exec(text);
   return phrase ? phrase[0] : null;
 }
