@@ -4,7 +4,7 @@ import {
   EMOJI,
   EMOTICONS,
   FRAMED_MOOD_WORDS,
-  LEARNED_NORMS,
+  LEARNED_MODEL,
   lookup,
   MOOD_WORDS,
   VALENCE,
@@ -239,7 +239,7 @@ interface Totals {
   evidence: number;
   /** Named (not negated) moods and the weight they were named with. */
   named: Map<string, number>;
-  /** Sums of the learned word norms and how many words had one. */
+  /** Sums of the learned model's word weights, and how many words it saw (known or not). */
   learned: { valence: number; arousal: number; dominance: number; count: number };
 }
 
@@ -260,6 +260,18 @@ const EXCLAMATION_EMPHASIS = 0.08;
 const SYMBOL_WEIGHT = 1.5;
 
 const TOKEN = /[a-z0-9]+(?:'[a-z]+)*/gi;
+/** A letter three times in a row: a stretched word. */
+const STRETCHED = /([a-z])\1\1/i;
+
+/** Words written in capitals (two letters or more), lower-cased; null when there are none. */
+function shoutedWords(text: string): Set<string> | null {
+  let words: Set<string> | null = null;
+  for (const match of text.matchAll(/\b[A-Z][A-Z0-9']*[A-Z][A-Z0-9']*\b/g)) {
+    words ??= new Set();
+    words.add(match[0].toLowerCase());
+  }
+  return words;
+}
 
 /** "sooooo" → "so", "happyyy" → "happy", "goooood" → "good": the first spelling a lexicon knows. */
 function unstretched(token: string): string {
@@ -283,16 +295,6 @@ function add(sum: Sum, value: number, weight: number): void {
   sum.weight += weight;
 }
 
-/** How much the learned word norms add to each axis (chosen on a slice of GoEmotions train). */
-const LEARNED_VALENCE = 2;
-const LEARNED_AROUSAL = 4;
-const LEARNED_DOMINANCE = 3;
-/**
- * A negated word's learned norm flips at this fraction: how comments use "happy" says little
- * about how "not happy" feels, so the rules' reading of the negation dominates.
- */
-const LEARNED_NEGATION = 0.3;
-
 function mean(sum: Sum, shrink: number): number {
   return clamp(sum.total / (sum.weight + shrink));
 }
@@ -302,8 +304,8 @@ function clausesOf(text: string): Clause[] {
   const clauses: Clause[] = [];
   const folded = text.replace(/[\u2018\u2019\u02bc`]/g, "'");
   // Capitals are emphasis only when the text also has lower case: an all-caps text is not shouting.
-  const mixedCase = /[a-z]/.test(folded) && /\b[A-Z]{2,}\b/.test(folded);
-  const sentences = folded.match(/[^.!?;\n]+[.!?;\n]*/g) ?? [];
+  const shouted = /[a-z]/.test(folded) ? shoutedWords(folded) : null;
+  const sentences = folded.toLowerCase().match(/[^.!?;\n]+[.!?;\n]*/g) ?? [];
   for (const sentence of sentences) {
     let bangs = 0;
     for (let k = sentence.indexOf('!'); k >= 0 && bangs < 3; k = sentence.indexOf('!', k + 1)) bangs++;
@@ -314,15 +316,15 @@ function clausesOf(text: string): Clause[] {
     for (const part of parts) {
       let current: string[] = [];
       let emphasis: number[] = [];
+      const stretched = STRETCHED.test(part);
       for (const raw of part.match(TOKEN) ?? []) {
-        let token = raw.toLowerCase();
+        let token = raw;
         let stressed = stress;
-        if (/(.)\1\1/.test(token)) {
+        if (shouted?.has(token)) stressed *= CAPS_EMPHASIS;
+        if (stretched && STRETCHED.test(token)) {
           token = unstretched(token);
           stressed *= ELONGATION_EMPHASIS;
         }
-        if (mixedCase && raw.length > 1 && raw === raw.toUpperCase() && /[A-Z]/.test(raw))
-          stressed *= CAPS_EMPHASIS;
         if (CONTRAST.has(token)) {
           for (const c of sentenceClauses) c.weight = Math.min(c.weight, BEFORE_CONTRAST);
           if (current.length > 0)
@@ -344,8 +346,11 @@ function clausesOf(text: string): Clause[] {
   return clauses;
 }
 
-/** Emoji and emoticons, read over the whole text (they often stand outside any sentence). */
-function addSymbols(totals: Totals, text: string): void {
+/** Emoji live in these ranges (and their surrogate pairs); emoticons use these characters. */
+const MAY_HAVE_EMOJI = /[\u2190-\u2BFF\uD83C-\uD83E]/;
+const MAY_HAVE_EMOTICON = /[:;=<()%*8\\/^_|@&>]/;
+
+function addEmoji(totals: Totals, text: string): void {
   for (const match of text.matchAll(/\p{Extended_Pictographic}/gu)) {
     const reading = EMOJI.get(match[0]);
     if (reading === undefined) continue;
@@ -355,7 +360,13 @@ function addSymbols(totals: Totals, text: string): void {
     add(totals.dominance, reading.dominance, SYMBOL_WEIGHT);
     totals.evidence += SYMBOL_WEIGHT;
   }
-  if (!/[:;=<8xX(][-^']?[()\[\]DPpOo3/\\|*$@]|<\/?3/.test(text)) return;
+}
+
+/** Emoji and emoticons, read over the whole text (they often stand outside any sentence). */
+function addSymbols(totals: Totals, text: string): void {
+  // Cheap pre-checks first: most texts have neither emoji nor emoticons.
+  if (MAY_HAVE_EMOJI.test(text)) addEmoji(totals, text);
+  if (!MAY_HAVE_EMOTICON.test(text)) return;
   for (const raw of text.split(/\s+/)) {
     const token = raw.replace(/^[,.!?"]+|[,.!?"]+$/g, '') || raw;
     const valence = EMOTICONS.get(token) ?? EMOTICONS.get(raw);
@@ -407,7 +418,8 @@ function scored(token: string): boolean {
  * they do list ("happier" → "happy", "sadder" → "sad"); else undefined.
  */
 function comparativeBase(token: string, known = false): string | undefined {
-  if (token.length < 5 || (!known && scored(token))) return undefined;
+  if (token.length < 5 || !(token.endsWith('er') || token.endsWith('est'))) return undefined;
+  if (!known && scored(token)) return undefined;
   const candidates: string[] = [];
   for (const suffix of ['iest', 'ier']) {
     if (token.endsWith(suffix)) candidates.push(`${token.slice(0, -suffix.length)}y`);
@@ -450,26 +462,56 @@ function negate(value: number, factor: number, negated: boolean): number {
   return negated ? -factor * value : value;
 }
 
-function addClause(totals: Totals, clause: Clause): void {
-  const learned = totals.learned;
-  // A word a negator reaches counts flipped and softened, as in the rules below.
+/**
+ * Words that say nothing of a feeling but carry the style of a forum, and with it the base rates
+ * of its labels: the learned model does not see them.
+ */
+const FUNCTION_WORDS = new Set(
+  `a an the this that these those it its it's is are was were be been being am i i'm i've i'd
+  i'll me my mine myself you you're your yours he him his she her hers they them their we us our
+  to of in on at by for with from as into onto about over under up down out off than then there
+  here and or if so because while when where which who whom whose what how why all any some
+  each every both either do does did doing done have has had having will would shall should can
+  could may might must just also still even yet ago s t d ll m re ve name`.split(/\s+/),
+);
+
+/**
+ * The learned model's features of a clause: every word other than function words, negators and
+ * modifiers (the rules handle those), marked when a negator reaches it. `visit` gets the word
+ * and the mark.
+ */
+function forEachFeature(clause: Clause, visit: (token: string, negated: boolean) => void): void {
   let lastNegator = Number.NEGATIVE_INFINITY;
   for (let k = 0; k < clause.tokens.length; k++) {
     const token = clause.tokens[k] as string;
-    // Modifiers and negators act through the rules; their own norms would count them twice.
     if (isNegator(token)) {
       const next = clause.tokens[k + 1];
       if (next !== 'only' && next !== 'just') lastNegator = k;
       continue;
     }
-    if (MODIFIERS.has(token)) continue;
-    const norm = LEARNED_NORMS.get(token);
-    if (norm === undefined) continue;
-    const negated = k - lastNegator <= NEGATION_REACH;
-    learned.valence += negate(norm.valence, LEARNED_NEGATION, negated);
-    learned.arousal += negate(norm.arousal, LEARNED_NEGATION, negated);
-    learned.dominance += negate(norm.dominance, LEARNED_NEGATION, negated);
+    if (MODIFIERS.has(token) || FUNCTION_WORDS.has(token)) continue;
+    visit(token, k - lastNegator <= NEGATION_REACH);
+  }
+}
+
+function addClause(totals: Totals, clause: Clause): void {
+  // The learned model's features, as in `forEachFeature` (inlined: this is the hot path).
+  const learned = totals.learned;
+  let lastNegator = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < clause.tokens.length; k++) {
+    const token = clause.tokens[k] as string;
+    if (isNegator(token)) {
+      const next = clause.tokens[k + 1];
+      if (next !== 'only' && next !== 'just') lastNegator = k;
+      continue;
+    }
+    if (MODIFIERS.has(token) || FUNCTION_WORDS.has(token)) continue;
     learned.count++;
+    const w = (k - lastNegator <= NEGATION_REACH ? LEARNED_MODEL.negated : LEARNED_MODEL.plain).get(token);
+    if (w === undefined) continue;
+    learned.valence += w.valence;
+    learned.arousal += w.arousal;
+    learned.dominance += w.dominance;
   }
   const tokens = clause.tokens.map((token) => comparativeBase(token) ?? token);
   const { weight } = clause;
@@ -479,15 +521,40 @@ function addClause(totals: Totals, clause: Clause): void {
   let i = 0;
   while (i < tokens.length) {
     const token = tokens[i] as string;
+    const found = lookup(MOOD_WORDS, tokens, i);
+    const mood =
+      found !== undefined && (found.length > 1 || !FRAMED_MOOD_WORDS.has(token) || inFeelingFrame(tokens, i))
+        ? found
+        : undefined;
+    let afinn: { value: number; length: number } | undefined;
+    let ad: { arousal: number; dominance: number } | undefined;
+    let length = 1;
+    if (mood === undefined) {
+      if (NOT_CUES.has(token) && !(token === 'like' && likeIsLiking(tokens, i))) {
+        i += 1;
+        continue;
+      }
+      afinn = lookup(VALENCE, tokens, i);
+      length = afinn?.length ?? 1;
+      // Phrases ("fed up") carry valence only; the lexicon has single words.
+      ad =
+        length === 1
+          ? (AROUSAL_DOMINANCE.get(baseForm(clause.tokens[i] as string)) ?? AROUSAL_DOMINANCE.get(token))
+          : undefined;
+      // A word that carries nothing needs no context.
+      if (afinn === undefined && ad === undefined) {
+        i += 1;
+        continue;
+      }
+    }
+
     const { scale, negator } = context(tokens, i);
     const reached = negator >= 0 && negator !== spentNegator;
     const emphatic = reached && isComparative(clause.tokens[i] as string);
     const negated = reached && !emphatic;
     const gain = (emphatic ? 1.3 : negated && scale > 1 ? 1 / scale : scale) * (clause.emphasis[i] as number);
 
-    const mood = lookup(MOOD_WORDS, tokens, i);
-    const unambiguous = mood !== undefined && (mood.length > 1 || !FRAMED_MOOD_WORDS.has(token));
-    if (mood !== undefined && (unambiguous || inFeelingFrame(tokens, i))) {
+    if (mood !== undefined) {
       const m: AtlasPoint = negated && mood.value.family === 'still' ? NEGATED_STILL : mood.value;
       const flip = negated && mood.value.family !== 'still';
       // A negated mood is no longer named ("not happy" names no mood): it weighs as a cue word.
@@ -504,25 +571,13 @@ function addClause(totals: Totals, clause: Clause): void {
       continue;
     }
 
-    if (NOT_CUES.has(token) && !(token === 'like' && likeIsLiking(tokens, i))) {
-      i += 1;
-      continue;
-    }
-
     let signal = 0;
-    const afinn = lookup(VALENCE, tokens, i);
     if (afinn !== undefined) {
       signal = 1;
       const v = negate(afinn.value, NEGATION_VALENCE, negated) * gain;
       add(totals.valence, v, weight);
       totals.valenceMagnitude += Math.abs(clamp(v)) * weight;
     }
-    // Phrases ("fed up") carry valence only; the lexicon has single words.
-    const length = afinn?.length ?? 1;
-    const ad =
-      length === 1
-        ? (AROUSAL_DOMINANCE.get(baseForm(clause.tokens[i] as string)) ?? AROUSAL_DOMINANCE.get(token))
-        : undefined;
     if (ad !== undefined) {
       const a = negate(ad.arousal, NEGATION_AROUSAL_DOMINANCE, negated) * gain;
       const d = negate(ad.dominance, NEGATION_AROUSAL_DOMINANCE, negated) * gain;
@@ -554,8 +609,16 @@ const NAMED_PULL = 0.5;
  * lexicon, direct mood words from the Atlas, with negation and intensity handled here. Pure,
  * synchronous and deterministic: the same text always gives the same analysis.
  */
-export function analyzeText(text: string): MoodAnalysis {
-  const totals: Totals = {
+/**
+ * The learned correction counts at this share of its fitted size. It was fitted on Reddit
+ * comments; at full size it pulls other kinds of text (check-in notes, prose) towards Reddit's
+ * habits, and Orrery's hand-labelled notes lose ten points of family accuracy. 0.6 keeps most
+ * of its gain on comments (see docs/analysis.md, where the choice is recorded).
+ */
+const LEARNED_SHARE = 0.6;
+
+function emptyTotals(): Totals {
+  return {
     valence: { total: 0, weight: 0 },
     valenceMagnitude: 0,
     hint: { total: 0, weight: 0 },
@@ -565,28 +628,54 @@ export function analyzeText(text: string): MoodAnalysis {
     named: new Map(),
     learned: { valence: 0, arousal: 0, dominance: 0, count: 0 },
   };
+}
+
+/** The rules' reading before the learned correction and the squashing into −1..1. */
+function rulePoint(totals: Totals): AtlasPoint {
+  return {
+    valence:
+      totals.valence.weight > 0 ? mean(totals.valence, SHRINK_VALENCE) : mean(totals.hint, SHRINK_VALENCE),
+    arousal: mean(totals.arousal, SHRINK_AROUSAL_DOMINANCE),
+    dominance: mean(totals.dominance, SHRINK_AROUSAL_DOMINANCE),
+  };
+}
+
+/**
+ * For `scripts/train-analysis.ts`: the rules' reading of a text and the features the learned
+ * model sees (words, `not_`-prefixed when negated). The model is trained on what the rules miss.
+ */
+export function ruleReadingAndFeatures(text: string): { rules: AtlasPoint; features: string[] } {
+  const totals = emptyTotals();
+  const features: string[] = [];
+  for (const clause of clausesOf(text)) {
+    addClause(totals, clause);
+    forEachFeature(clause, (token, negated) => features.push(negated ? `not_${token}` : token));
+  }
+  addSymbols(totals, text);
+  return { rules: rulePoint(totals), features };
+}
+
+/**
+ * Reads the mood of a text: the rules over VADER's and AFINN's valence, Orrery's arousal and
+ * dominance lexicon, Atlas mood words, emoji and emoticons, then a linear correction learned
+ * from GoEmotions (see docs/analysis.md). Pure, synchronous and deterministic: the same text
+ * always gives the same analysis.
+ */
+export function analyzeText(text: string): MoodAnalysis {
+  const totals = emptyTotals();
   for (const clause of clausesOf(text)) addClause(totals, clause);
   addSymbols(totals, text);
 
-  const valence =
-    totals.valence.weight > 0 ? mean(totals.valence, SHRINK_VALENCE) : mean(totals.hint, SHRINK_VALENCE);
-  // The learned norms are averaged over the words that have one (plus one pseudo-word at 0).
-  const learned = totals.learned;
-  const learnedShare = 1 / (learned.count + 1);
-  // tanh keeps each axis inside −1..1 without flattening strong readings into a tie at 1.
+  const rules = rulePoint(totals);
+  // The model's sum is scaled by 1/√(words + 1), as in training; tanh keeps each axis inside
+  // −1..1 without flattening strong readings into a tie at 1.
+  const { learned } = totals;
+  const scale = LEARNED_SHARE / Math.sqrt(learned.count + 1);
+  const bias = LEARNED_MODEL.bias;
   const point: AtlasPoint = {
-    valence: round2(Math.tanh(valence + LEARNED_VALENCE * learned.valence * learnedShare)),
-    arousal: round2(
-      Math.tanh(
-        mean(totals.arousal, SHRINK_AROUSAL_DOMINANCE) + LEARNED_AROUSAL * learned.arousal * learnedShare,
-      ),
-    ),
-    dominance: round2(
-      Math.tanh(
-        mean(totals.dominance, SHRINK_AROUSAL_DOMINANCE) +
-          LEARNED_DOMINANCE * learned.dominance * learnedShare,
-      ),
-    ),
+    valence: round2(Math.tanh(rules.valence + bias.valence + learned.valence * scale)),
+    arousal: round2(Math.tanh(rules.arousal + bias.arousal + learned.arousal * scale)),
+    dominance: round2(Math.tanh(rules.dominance + bias.dominance + learned.dominance * scale)),
   };
   const family = familyOf(point);
 

@@ -249,25 +249,39 @@ function loadEmoji(): ReadonlyMap<string, EmojiReading> {
 /** Orrery's emoji readings (`lexicon/emoji.tsv`), keyed without variation selectors. */
 export const EMOJI: ReadonlyMap<string, EmojiReading> = loadEmoji();
 
+export interface LinearModel {
+  readonly bias: EmojiReading;
+  /** Weights of words as they stand, and of words a negator reaches. */
+  readonly plain: ReadonlyMap<string, EmojiReading>;
+  readonly negated: ReadonlyMap<string, EmojiReading>;
+}
+
 /**
- * Word norms learned from GoEmotions' train split (`lexicon/goemotions-norms.tsv`, built by
- * `scripts/train-analysis.ts`): how far comments using a word sit from the average comment,
- * per Atlas axis.
+ * The linear correction learned from GoEmotions' train split (`lexicon/goemotions-model.tsv`,
+ * built by `scripts/train-analysis.ts`): per word, what it adds to each axis beyond the rules.
+ * A file without rows (or with only the bias) is a model that adds nothing.
  */
-export const LEARNED_NORMS: ReadonlyMap<string, EmojiReading> = (() => {
-  const lines = readFileSync(new URL('./lexicon/goemotions-norms.tsv', import.meta.url), 'utf8').split('\n');
-  if (lines[0]?.trim() !== 'word\tvalence\tarousal\tdominance') {
-    throw new Error('analysis lexicon: unexpected header in goemotions-norms.tsv');
+export const LEARNED_MODEL: LinearModel = (() => {
+  const lines = readFileSync(new URL('./lexicon/goemotions-model.tsv', import.meta.url), 'utf8').split('\n');
+  if (lines[0]?.trim() !== 'feature\tvalence\tarousal\tdominance') {
+    throw new Error('analysis lexicon: unexpected header in goemotions-model.tsv');
   }
-  const map = new Map<string, EmojiReading>();
+  let bias: EmojiReading = { valence: 0, arousal: 0, dominance: 0 };
+  const plain = new Map<string, EmojiReading>();
+  const negated = new Map<string, EmojiReading>();
   for (const line of lines.slice(1)) {
     if (line.trim() === '') continue;
-    const [word, v, a, d] = line.split('\t');
-    const reading = { valence: Number(v), arousal: Number(a), dominance: Number(d) };
-    if (word === undefined || !Object.values(reading).every((x) => Number.isFinite(x) && Math.abs(x) <= 1)) {
+    const [feature, v, a, d] = line.split('\t');
+    const weights = { valence: Number(v), arousal: Number(a), dominance: Number(d) };
+    if (
+      feature === undefined ||
+      !Object.values(weights).every((x) => Number.isFinite(x) && Math.abs(x) <= 5)
+    ) {
       throw new Error(`analysis lexicon: bad line "${line}"`);
     }
-    map.set(word, reading);
+    if (feature === '(bias)') bias = weights;
+    else if (feature.startsWith('not_')) negated.set(feature.slice(4), weights);
+    else plain.set(feature, weights);
   }
-  return map;
+  return { bias, plain, negated };
 })();
