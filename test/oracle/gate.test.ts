@@ -176,4 +176,16 @@ describe('oracle refusal gate', () => {
     const verdict = assessMission('Pretend you are Seneca: how should I bear the loss of my brother?');
     assert.equal(verdict.onMission, true, JSON.stringify(verdict));
   });
+
+  test('asking for help to go on living is never refused as a request for writing', () => {
+    for (const prompt of [
+      'Write me a reason to live.',
+      'give me a reason to keep going',
+      'tell me something hopeful, today was awful',
+      'write me something that makes me want to wake up tomorrow',
+    ]) {
+      const verdict = assessMission(prompt);
+      assert.equal(verdict.onMission, true, `${prompt}: ${JSON.stringify(verdict)}`);
+    }
+  });
 });

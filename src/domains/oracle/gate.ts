@@ -206,7 +206,18 @@ const OBJECT_WINDOW_WORDS = 6;
 
 function requestedArtifact(text: string): string | null {
   const produce = PRODUCE.exec(text);
-  if (produce !== null) return produce[0].trim();
+  if (produce !== null) {
+    // "Write me a reason to live" asks for help living, not for a text: when the object names
+    // no artifact and speaks of a life, it is left to the reflection rules (and, before the
+    // gate, to crisis detection).
+    const object = text.slice(produce.index + produce[0].length).split(/[.?!;]/)[0] ?? '';
+    const lifeObject =
+      /^\s*(me |us )?(a |one |some )?(reason|reasons|something|anything|words|a few words)\b/.test(object) &&
+      !ARTIFACTS.test(object) &&
+      (reflectiveEvidence(object, words(object)) !== null ||
+        /\b(me|my|i|myself)\b/.test(object.replace(/^\s*me\b/, '')));
+    if (!lifeObject) return produce[0].trim();
+  }
   for (const form of [REQUEST, NEED_ARTIFACT]) {
     form.lastIndex = 0;
     for (let match = form.exec(text); match !== null; match = form.exec(text)) {
