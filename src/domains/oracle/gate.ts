@@ -75,6 +75,11 @@ const ADDRESSED = String.raw`(?:${CLAUSE_START}(?:please\s+|pls\s+|just\s+|quick
 // ---- 1. Hard requests -------------------------------------------------------------------------
 
 /** Attempts to replace the oracle's instructions, reveal them, or switch it into another mode. */
+/** Instructions to list, name or quote: a lookup whatever its topic ("name three Stoics"). */
+const LIST_REQUEST = new RegExp(
+  String.raw`${ADDRESSED}(list|name|quote|cite|enumerate)( me| for me)? (the|a|an|some|all|every|three|four|five|six|seven|eight|nine|ten|twenty|\d+|famous|important|key|main)\b`,
+);
+
 const OVERRIDE = [
   /\b(ignore|disregard|forget|override|bypass|drop|cancel|pretend)\b[^.?!]{0,30}\b(previous|prior|above|earlier|preceding|initial|original|your|these|those|system|all)\b[^.?!]{0,25}\b(instructions?|prompts?|directions?|directives?|guidelines?|programming|restrictions?|rules|messages?|context|commands?|training)\b/,
   /\b(ignore|disregard) (the|everything|all|what('s| is)) (above|before|previous)/,
@@ -85,6 +90,7 @@ const OVERRIDE = [
   /\b(new|updated|real) (instructions|rules|directives?|prompt)\b|\b(repeat|print|output) (everything|all|the text|the words?|what('s| is)) (above|before)\b|\bprint the text above\b/,
   /<\/?(system|end|start|instructions?|s)>|\[(system|inst)\]|^system:|\bbegin new (session|conversation)\b/,
   /\bfrom now on,? (you|respond|answer|reply|act|only)\b|\b(respond|answer|reply) only (in|with)\b|\byou (are|'re) no longer\b|\bstop being (a |an |the )?(philosopher|oracle|philosophical)\b|\bforget (the|all the|about the) (philosophy|philosophical)\b|\bforget (everything|all) (you|you've|you were)\b|\boutput (the word|"|')/,
+  /\bi('m| am) your (developer|creator|admin|administrator|owner|programmer|operator|maker)\b|\bi (authori[sz]e|permit|allow) you to\b|\byou (are|'re) (now )?(allowed|permitted|authori[sz]ed|free) to\b|\b(pretend|suppose|imagine|let's say)\b[^.?!]{0,30}\b(rules|restrictions|guidelines|policy|policies)\b[^.?!]{0,20}\b(don't|do not|doesn't|no longer) (apply|exist|matter)\b|\bif you (had|were) no (content policy|rules|restrictions|filters)\b|\bhypothetically,? if you were an? (\w+ )?(assistant|ai|bot|chatbot)\b/,
   /\b(dan|do anything now)\b[^.?!]{0,40}\b(ai|mode|can do|anything)\b|\byou (are|'re) (now )?dan\b/,
 ];
 
@@ -185,11 +191,11 @@ const TRANSLATION_LOOKUP = new RegExp(
 
 /** Pieces of writing or other artifacts that a request can ask the oracle to produce. */
 const ARTIFACTS =
-  /\b(e-?mails?|letters?|notes?|cover letters?|essays?|articles?|blog|posts?|tweets?|threads?|captions?|bios?|resumes?|cvs?|speech(es)?|toasts?|eulog(y|ies)|poems?|poetry|haikus?|sonnets?|limericks?|songs?|lyrics|raps?|verses?|jingles?|slogans?|taglines?|ads?|adverts?|advertisements?|copy|copywriting|landing pages?|descriptions?|reviews?|stor(y|ies)|novels?|scripts?|screenplays?|jokes?|riddles?|pickup lines?|press releases?|newsletters?|reports?|summar(y|ies)|presentations?|slides?|proposals?|contracts?|policy|policies|invoices?|recipes?|plans?|itinerar(y|ies)|paragraphs?|messages?|texts?|replies|homework|assignments?|applications?|quiz(zes)?|questions|outlines?|listings?|pitch(es)?|terms|conditions|titles?|headlines?|mantras?|quotes?|mottos?|arguments|pros and cons|reminders?|alarms?|timers?|crosswords?|puzzles?|passwords?|character sheets?|sentences?|prompts?|playlists?|workouts?|routines?|homework|worksheets?|flashcards?|(unit )?tests?|pull requests?|prs?|tax returns?|memos?|agendas?|invitations?|cards?|puns?|lists?|names?|ideas|tips|facts|examples|trivia|bullet points|table|code|function|program|app|game|bot|website|query|regex|formula|class|calculator|campaign|posting|answer|answers|translation|workout|routine|menu|gift)\b/;
+  /\b(e-?mails?|letters?|notes?|cover letters?|essays?|articles?|blog|posts?|tweets?|threads?|captions?|bios?|resumes?|cvs?|speech(es)?|toasts?|eulog(y|ies)|poems?|poetry|haikus?|sonnets?|limericks?|songs?|lyrics|raps?|verses?|jingles?|slogans?|taglines?|ads?|adverts?|advertisements?|copy|copywriting|landing pages?|descriptions?|reviews?|stor(y|ies)|novels?|scripts?|screenplays?|jokes?|riddles?|pickup lines?|press releases?|newsletters?|reports?|summar(y|ies)|presentations?|slides?|proposals?|contracts?|policy|policies|invoices?|recipes?|plans?|itinerar(y|ies)|paragraphs?|messages?|texts?|replies|homework|assignments?|applications?|quiz(zes)?|questions|outlines?|listings?|pitch(es)?|terms|conditions|titles?|headlines?|mantras?|grammar|spelling|punctuation|wording|schedules?|timetables?|calendars?|syllabus|curriculum|spreadsheets?|budgets?|quotes?|mottos?|arguments|pros and cons|reminders?|alarms?|timers?|crosswords?|puzzles?|passwords?|character sheets?|sentences?|prompts?|playlists?|workouts?|routines?|homework|worksheets?|flashcards?|(unit )?tests?|pull requests?|prs?|tax returns?|memos?|agendas?|invitations?|cards?|puns?|lists?|names?|ideas|tips|facts|examples|trivia|bullet points|table|code|function|program|app|game|bot|website|query|regex|formula|class|calculator|campaign|posting|answer|answers|translation|workout|routine|menu|gift)\b/;
 
 /** Verbs of producing, fixing or fetching something, when addressed to the oracle. */
 const TASK_VERBS =
-  '(write|draft|compose|create|generate|produce|prepare|design|rewrite|re-write|paraphrase|proofread|spell ?check|edit|summari[sz]e|outline|give|make|come up with|tell|craft|brainstorm|list|build|code|program|implement|fix|debug|optimi[sz]e|review|refactor|convert|format|book|plan|find|send|do|finish|complete|solve|answer|process|run|execute|draw|name|suggest|recommend|continue|order|schedule|reserve|buy|purchase|remind|set)';
+  '(write|draft|compose|create|generate|produce|prepare|design|rewrite|re-write|paraphrase|proofread|spell ?check|edit|summari[sz]e|outline|give|make|come up with|tell|craft|brainstorm|list|build|code|program|implement|fix|debug|optimi[sz]e|review|refactor|convert|format|book|plan|find|send|do|finish|complete|solve|answer|process|run|execute|draw|name|suggest|recommend|continue|order|schedule|reserve|buy|purchase|remind|set|put together|whip up|write up|knock out|throw together)';
 
 const REQUEST = new RegExp(String.raw`${ADDRESSED}${TASK_VERBS}\b`, 'g');
 
@@ -242,7 +248,7 @@ function requestedArtifact(text: string): string | null {
 
 /** Who made or did a thing, when: a fact, whatever words the title holds. */
 const HARD_FACT =
-  /\b(meaning|definition|origin|etymology|synonyms?|antonyms?|spelling|pronunciation) of (the )?(word|term|phrase|expression|idiom|acronym|abbreviation)\b|\bwhat does the (word|term|phrase|acronym|abbreviation|idiom)\b|\bdefine (the )?(word|term)\b|\b(lyrics|chords|tabs|sheet music|transcript) (to|of|for)\b|^(when|what day|what date) (is|does|was|will) [^?]{1,40}\b(this|next|last) (year|month|week)\b|(^|[.!?]\s*)(who|when|what year|in what year) (wrote|won|invented|discovered|founded|painted|directed|composed|built|sang|sings|created|designed|was .{1,40} (born|built|written|founded|invented))\b/;
+  /\b(what )?rhymes? with\b|^(when|where|in what year) (did|was|were) (?!(i|we|you|my|our|your)\b)[\w .'-]{1,40} (die|born|live|write|marry|married|written|published|founded)\b|\b(meaning|definition|origin|etymology|synonyms?|antonyms?|spelling|pronunciation) of (the )?(word|term|phrase|expression|idiom|acronym|abbreviation)\b|\bwhat does the (word|term|phrase|acronym|abbreviation|idiom)\b|\bdefine (the )?(word|term)\b|\b(lyrics|chords|tabs|sheet music|transcript) (to|of|for)\b|^(when|what day|what date) (is|does|was|will) [^?]{1,40}\b(this|next|last) (year|month|week)\b|(^|[.!?]\s*)(who|when|what year|in what year) (wrote|won|invented|discovered|founded|painted|directed|composed|built|sang|sings|created|designed|was .{1,40} (born|built|written|founded|invented))\b/;
 
 /** Questions whose answer is a fact about the world. */
 const FACT_QUESTIONS = [
@@ -266,6 +272,10 @@ const FACT_QUESTIONS = [
 const LOOKUP_REQUEST = new RegExp(
   String.raw`${ADDRESSED}(explain|describe|define|summari[sz]e|outline|compare|list|name|recommend|suggest|show me|teach me|tell me (about|how|what|when|where|who|the)|give me (a|an|the|some)|find me|look up|search)\b`,
 );
+
+/** The forms of a practical question asked in the first person. */
+const PRACTICAL_QUESTION =
+  /\bhow (do|can|should|to|much|many|long|often)\b|\bhow to\b|\bwhat('s| is| are)? (the )?(best|cheapest|right|good|ideal|safest)\b|\b(should|can|do|could) (i|we) (take|buy|use|get|eat|drink|invest|book|pay|wear|cook|bring|pack|install|fix|clean)\b|\bwhere (can|do|should) (i|we)\b|\bwhich\b|\brecommend\b|\bwhat (dose|size|kind|type|brand|model)\b/;
 
 /** Practical domains: a how-to or a recommendation about them is not a reflection. */
 const PRACTICAL = [
@@ -450,6 +460,8 @@ export function assessMission(question: string): GateVerdict {
   if (translation !== null) return off('translation', 'translation-request', translation);
   const arithmetic = firstMatch(ARITHMETIC, text);
   if (arithmetic !== null) return off('arithmetic', 'arithmetic-or-conversion', arithmetic);
+  const listing = LIST_REQUEST.exec(text);
+  if (listing !== null) return off('factual_lookup', 'list-name-quote', listing[0].trim());
   const authorship = HARD_FACT.exec(text);
   if (authorship !== null && !FIRST_PERSON.test(text))
     return off('factual_lookup', 'fact-question', authorship[0]);
@@ -492,7 +504,9 @@ export function assessMission(question: string): GateVerdict {
     }
     if (fact !== null && firstPerson === null) return off('factual_lookup', 'fact-question', fact);
     const practical = firstMatch(PRACTICAL, plain);
-    if (practical !== null && (asks || firstPerson === null)) {
+    // A first-person story that mentions a marathon or a mortgage is not a practical question;
+    // "what dose should I take" is.
+    if (practical !== null && (firstPerson === null || (asks && PRACTICAL_QUESTION.test(plain)))) {
       return off('practical_advice', 'practical-domain', practical);
     }
     if (lookup !== null) return off('factual_lookup', 'explain-list-compare', lookup);
