@@ -259,9 +259,17 @@ const EXCLAMATION_EMPHASIS = 0.08;
 /** Weight of an emoji or emoticon, as a cue word. */
 const SYMBOL_WEIGHT = 1.5;
 
-const TOKEN = /[a-z0-9]+(?:'[a-z]+)*/gi;
-/** A letter three times in a row: a stretched word. */
-const STRETCHED = /([a-z])\1\1/i;
+/** Word tokens of lower-cased text. */
+const TOKEN = /[a-z0-9]+(?:'[a-z]+)*/g;
+
+/** A letter three times in a row ("sooo"): a stretched word. A loop: a back-reference is slow. */
+function stretched(text: string): boolean {
+  for (let i = 2; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 97 && c <= 122 && c === text.charCodeAt(i - 1) && c === text.charCodeAt(i - 2)) return true;
+  }
+  return false;
+}
 
 /** Words written in capitals (two letters or more), lower-cased; null when there are none. */
 function shoutedWords(text: string): Set<string> | null {
@@ -316,12 +324,12 @@ function clausesOf(text: string): Clause[] {
     for (const part of parts) {
       let current: string[] = [];
       let emphasis: number[] = [];
-      const stretched = STRETCHED.test(part);
+      const anyStretched = stretched(part);
       for (const raw of part.match(TOKEN) ?? []) {
         let token = raw;
         let stressed = stress;
         if (shouted?.has(token)) stressed *= CAPS_EMPHASIS;
-        if (stretched && STRETCHED.test(token)) {
+        if (anyStretched && stretched(token)) {
           token = unstretched(token);
           stressed *= ELONGATION_EMPHASIS;
         }
