@@ -484,26 +484,11 @@ const FUNCTION_WORDS = new Set(
 );
 
 /**
- * The learned model's features of a clause: every word other than function words, negators and
- * modifiers (the rules handle those), marked when a negator reaches it. `visit` gets the word
- * and the mark.
+ * Adds what the learned model makes of a clause. Its features are every word other than function
+ * words, negators and modifiers (the rules handle those), marked when a negator reaches it;
+ * `features`, when given, collects them (`not_<word>` when marked) for the training script.
  */
-function forEachFeature(clause: Clause, visit: (token: string, negated: boolean) => void): void {
-  let lastNegator = Number.NEGATIVE_INFINITY;
-  for (let k = 0; k < clause.tokens.length; k++) {
-    const token = clause.tokens[k] as string;
-    if (isNegator(token)) {
-      const next = clause.tokens[k + 1];
-      if (next !== 'only' && next !== 'just') lastNegator = k;
-      continue;
-    }
-    if (MODIFIERS.has(token) || FUNCTION_WORDS.has(token)) continue;
-    visit(token, k - lastNegator <= NEGATION_REACH);
-  }
-}
-
-function addClause(totals: Totals, clause: Clause): void {
-  // The learned model's features, as in `forEachFeature` (inlined: this is the hot path).
+function addLearned(totals: Totals, clause: Clause, features?: string[]): void {
   const learned = totals.learned;
   let lastNegator = Number.NEGATIVE_INFINITY;
   for (let k = 0; k < clause.tokens.length; k++) {
@@ -514,13 +499,18 @@ function addClause(totals: Totals, clause: Clause): void {
       continue;
     }
     if (MODIFIERS.has(token) || FUNCTION_WORDS.has(token)) continue;
+    const negated = k - lastNegator <= NEGATION_REACH;
+    features?.push(negated ? `not_${token}` : token);
     learned.count++;
-    const w = (k - lastNegator <= NEGATION_REACH ? LEARNED_MODEL.negated : LEARNED_MODEL.plain).get(token);
+    const w = (negated ? LEARNED_MODEL.negated : LEARNED_MODEL.plain).get(token);
     if (w === undefined) continue;
     learned.valence += w.valence;
     learned.arousal += w.arousal;
     learned.dominance += w.dominance;
   }
+}
+
+function addClause(totals: Totals, clause: Clause): void {
   const tokens = clause.tokens.map((token) => comparativeBase(token) ?? token);
   const { weight } = clause;
   // A negator flips the first cue that carries feeling after it, then it is spent: in
@@ -656,8 +646,8 @@ export function ruleReadingAndFeatures(text: string): { rules: AtlasPoint; featu
   const totals = emptyTotals();
   const features: string[] = [];
   for (const clause of clausesOf(text)) {
+    addLearned(totals, clause, features);
     addClause(totals, clause);
-    forEachFeature(clause, (token, negated) => features.push(negated ? `not_${token}` : token));
   }
   addSymbols(totals, text);
   return { rules: rulePoint(totals), features };
@@ -671,7 +661,10 @@ export function ruleReadingAndFeatures(text: string): { rules: AtlasPoint; featu
  */
 export function analyzeText(text: string): MoodAnalysis {
   const totals = emptyTotals();
-  for (const clause of clausesOf(text)) addClause(totals, clause);
+  for (const clause of clausesOf(text)) {
+    addLearned(totals, clause);
+    addClause(totals, clause);
+  }
   addSymbols(totals, text);
 
   const rules = rulePoint(totals);
