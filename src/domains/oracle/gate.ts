@@ -74,24 +74,28 @@ const ADDRESSED = String.raw`(?:${CLAUSE_START}(?:please\s+|pls\s+|just\s+|quick
 
 // ---- 1. Hard requests -------------------------------------------------------------------------
 
-/** Attempts to replace the oracle's instructions, reveal them, or switch it into another mode. */
 /** Instructions to list, name or quote: a lookup whatever its topic ("name three Stoics"). */
 const LIST_REQUEST = new RegExp(
   String.raw`${ADDRESSED}(list|name|quote|cite|enumerate)( me| for me)? (the|a|an|some|all|every|three|four|five|six|seven|eight|nine|ten|twenty|\d+|famous|important|key|main)\b`,
 );
 
+/**
+ * Attempts to replace the oracle's instructions, reveal them, or switch it into another mode.
+ * Each pattern needs the oracle or its instructions as the object, so that a person quoting
+ * someone ("you're no longer the woman I married", "you're allowed to grieve") is not caught.
+ */
 const OVERRIDE = [
   /\b(ignore|disregard|forget|override|bypass|drop|cancel|pretend)\b[^.?!]{0,30}\b(previous|prior|above|earlier|preceding|initial|original|your|these|those|system|all)\b[^.?!]{0,25}\b(instructions?|prompts?|directions?|directives?|guidelines?|programming|restrictions?|rules|messages?|context|commands?|training)\b/,
   /\b(ignore|disregard) (the|everything|all|what('s| is)) (above|before|previous)/,
-  /\b(system|initial|hidden|original|secret|first) (prompt|instructions?|message)\b/,
+  /\b(system|hidden|secret|initial|original) (prompt|instructions)\b|\bsystem message\b/,
   /\byour (instructions|prompt|guidelines|configuration)\b[^.?!]{0,30}\b(print|show|reveal|repeat|output|list|tell|cancel|void)\b|\b(print|show|reveal|repeat|output|list|tell me) (me )?(your|the) (instructions|prompt|guidelines|configuration|rules)\b/,
-  /\b(developer|admin|god|debug|unrestricted|jailbreak) mode\b|\bjail-?br(oken|eak)\b|\bmode (on|enabled|activated)\b/,
-  /\b(safety|filters?|restrictions?|guard ?rails)( mode)? (off|disabled)\b|\bwithout (any )?(restrictions|filters|refusals?|limits|rules|censorship)\b|\b(ai|assistant|model|bot|you)\b[^.?!]{0,25}\bno (rules|restrictions|filters|limits|guidelines)\b/,
-  /\b(new|updated|real) (instructions|rules|directives?|prompt)\b|\b(repeat|print|output) (everything|all|the text|the words?|what('s| is)) (above|before)\b|\bprint the text above\b/,
+  /\b(developer|admin|god|debug|unrestricted|jailbreak) mode\b|\bjail-?br(oken|eak)\b/,
+  /\b(safety|filters?|restrictions?|guard ?rails)( mode)? (off|disabled)\b|\b(answer|respond|reply|talk|speak|write|act|work|operate)\b[^.?!]{0,20}\bwithout (any )?(restrictions|filters|refusals?|limits|rules|censorship)\b|\b(ai|assistant|model|bot|you)\b[^.?!]{0,25}\bno (rules|restrictions|filters|limits|guidelines)\b/,
+  /\b(new|updated|real) (instructions|directives?|prompt)\s*[:.-]|\b(here are|follow|these are) (your|the|these) new (instructions|rules)\b|\b(repeat|print|output) (everything|all|the text|the words?|what('s| is)) (above|before)\b|\bprint the text above\b/,
   /<\/?(system|end|start|instructions?|s)>|\[(system|inst)\]|^system:|\bbegin new (session|conversation)\b/,
-  /\bfrom now on,? (you|respond|answer|reply|act|only)\b|\b(respond|answer|reply) only (in|with)\b|\byou (are|'re) no longer\b|\bstop being (a |an |the )?(philosopher|oracle|philosophical)\b|\bforget (the|all the|about the) (philosophy|philosophical)\b|\bforget (everything|all) (you|you've|you were)\b|\boutput (the word|"|')/,
-  /\bi('m| am) your (developer|creator|admin|administrator|owner|programmer|operator|maker)\b|\bi (authori[sz]e|permit|allow) you to\b|\byou (are|'re) (now )?(allowed|permitted|authori[sz]ed|free) to\b|\b(pretend|suppose|imagine|let's say)\b[^.?!]{0,30}\b(rules|restrictions|guidelines|policy|policies)\b[^.?!]{0,20}\b(don't|do not|doesn't|no longer) (apply|exist|matter)\b|\bif you (had|were) no (content policy|rules|restrictions|filters)\b|\bhypothetically,? if you were an? (\w+ )?(assistant|ai|bot|chatbot)\b/,
-  /\b(dan|do anything now)\b[^.?!]{0,40}\b(ai|mode|can do|anything)\b|\byou (are|'re) (now )?dan\b/,
+  /\bfrom now on,? (you|respond|answer|reply|act|only)\b|\b(respond|answer|reply) only (in|with)\b|\byou (are|'re) no longer (an? |the )?(oracle|philosopher|assistant|ai|bot|chatbot|model|limited|restricted|bound)\b|\bstop being (a |an |the )?(philosopher|oracle|philosophical)\b|\bforget (the|all the|about the) (philosophy|philosophical)\b|\bforget (everything|all) (you|you've|you were)\b|\boutput (the word|"|')/,
+  /\bi('m| am) your (developer|creator|admin|administrator|owner|programmer|operator|maker)\b|\bi (authori[sz]e|permit|allow) you to\b|\byou (are|'re) now (allowed|permitted|authori[sz]ed) to\b|\b(developers?|admins?|creators?) (say|said|have said) you('re| are) (allowed|permitted)\b|\b(pretend|suppose|imagine|let's say)\b[^.?!]{0,30}\b(rules|restrictions|guidelines|policy|policies)\b[^.?!]{0,20}\b(don't|do not|doesn't|no longer) (apply|exist|matter)\b|\bif you (had|were) no (content policy|rules|restrictions|filters)\b|\bhypothetically,? if you were an? (\w+ )?(assistant|ai|bot|chatbot)\b/,
+  /\bdo anything now\b|\byou (are|'re) (now )?dan\b|\bdan mode\b|\bas dan\b/,
 ];
 
 /** Making the oracle someone else. A wise or caring role without a task inside stays a reflection. */
@@ -100,11 +104,15 @@ const ROLE_PLAY = [
     String.raw`${ADDRESSED}(act|behave|respond|answer|reply|talk|speak) (as|like) (if )?(a|an|my|the|you)?\s*([\w-]+(?: [\w-]+)?)`,
   ),
   new RegExp(
-    String.raw`${ADDRESSED}(pretend|imagine|suppose) (to be|you('re| are| were)|that you('re| are)|ur|youre|u r|u are|you r)\s+(a|an|my|the)?\s*([\w-]+(?: [\w-]+)?)`,
+    String.raw`${ADDRESSED}pretend (to be|you('re| are| were)|that you('re| are)|ur|youre|u r|u are|you r)\s+(a|an|my|the)?\s*([\w-]+(?: [\w-]+)?)`,
   ),
   new RegExp(
-    String.raw`${ADDRESSED}(play|be|become) (the role of |the part of )?(a|an|my)\s+([\w-]+(?: [\w-]+)?)`,
+    String.raw`${ADDRESSED}(imagine|suppose) (you('re| are| were)|that you('re| are))\s+(a|an|my|the)\s+([\w-]+(?: [\w-]+)?)`,
   ),
+  new RegExp(
+    String.raw`${ADDRESSED}(play|become) (the role of |the part of )?(a|an|my)\s+([\w-]+(?: [\w-]+)?)`,
+  ),
+  new RegExp(String.raw`${ADDRESSED}be (a|an|my)\s+([\w-]+(?: [\w-]+)?)(?= and\b| now\b| for me\b|,)`),
   /\b(role[- ]?play|simulate|simulation of)\b()()()()(\w*)/,
   new RegExp(String.raw`${ADDRESSED}(?:let's |lets )?play (?!devil's advocate|the devil's advocate)(\w+)`),
   /\byou (are|'re) (now|going to be|gonna be) (a|an|my)\s+([\w-]+)()/,
@@ -119,10 +127,10 @@ const REFLECTIVE_ROLES =
 
 /** Looks like code, or a programming error. */
 const CODE_SYNTAX = [
-  /\bselect\b[^?]*\bfrom\b \w+|\b(insert into|delete from|update \w+ set|create table)\b/,
-  /[a-z_]\w*\([^)]*\)\s*[{;:]|\w+\.\w+\([^)]*\)/,
+  /\bselect (\*|[\w.]+(, ?[\w.]+)*) from \w+( where| join| group| order| limit|;|$)|\b(insert into \w+|delete from \w+ where|update \w+ set|create table)\b/,
+  /[a-z_]\w*\([^)]*\)\s*[{;]|\w+\.\w+\([^)]*\)/,
   /=>|\bdef \w+\(|\bfunction\s*\w*\(|<\/?(div|span|html|body|script|p|a|button|img)\b[^>]*>|\{\s*["']?\w+["']?\s*:|\b(if|for|while)\s*\(.*\)\s*\{|==|!=|\+=|\bprint\(|console\.log/,
-  /\b\w*(error|exception):|\b(nullpointer|typeerror|syntaxerror|keyerror|segfault|stack ?overflow|stack trace|traceback|permission denied)\b/,
+  /\b\w+(error|exception):|\b(nullpointer\w*|typeerror|syntaxerror|keyerror|indexerror|valueerror|segfault|segmentation fault|stack trace|traceback|permission denied \()/,
 ];
 
 const TECH_TERMS = new Set(
@@ -326,7 +334,7 @@ const REFLECTIVE: ReadonlySet<string> = new Set(REFLECTIVE_LIST.map((w) => stem(
 
 /** Phrases of a life examined that single words miss. */
 const REFLECTIVE_PHRASES =
-  /\b(who (i|you|we|they|he|she) (really |truly |fundamentally )?(am|are|is|was|were)|who am i|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|what('s| is) the point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious))\b/;
+  /\b(who (i|you|we|they|he|she) (really |truly |fundamentally )?(am|are|is|was|were)|who am i|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|what('s| is) the point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|look(ing)? back|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious))\b/;
 
 /** The asker's own state or choices in the first person. */
 const FIRST_PERSON = /\b(i|i'm|im|i've|ive|i'd|i'll|me|my|myself|mine|we|we're|our|ourselves)\b/;
