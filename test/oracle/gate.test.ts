@@ -200,6 +200,12 @@ describe('oracle refusal gate', () => {
       'My friend Dan can do anything and I feel useless next to him.',
       "Can you be a little gentle with me? I'm struggling.",
       'These are my new rules for living: no more saying yes to everything. Is that selfish?',
+      'I work out 5 days a week and still hate my body.',
+      "It's been raining all year round since 2019, or that's how it feels.",
+      'how many days until i stop missing him',
+      'I want a message from my dad before he dies.',
+      'I need a plan for my life, I feel so lost.',
+      'I want my name to mean something.',
     ]) {
       const verdict = assessMission(prompt);
       assert.equal(verdict.onMission, true, `${prompt}: ${JSON.stringify(verdict)}`);

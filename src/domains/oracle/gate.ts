@@ -151,10 +151,11 @@ const ARITHMETIC = [
   /\d+(\.\d+)?\s*([+*×÷^]|\s[x/-]\s|x(?=\s*\d)|\s(times|plus|minus|divided by|multiplied by|over|mod)\s)\s*\$?\d+/,
   /\b(square root|cube root|factorial|derivative|integral|integrate|differentiate|logarithm|log of|solve for|simplify|compound interest|long division|times table|to the power of|squared|cubed|percentage|average of|mean of|area of|volume of|perimeter of|circumference of)\b/,
   /\b\d+(\.\d+)?\s*(%|percent) (of|off)\b|\b(what('s| is)|how much is) \d+(\.\d+)?\s*(%|percent)\b|\b\d+(\.\d+)?\s*(%|percent) tip\b/,
-  /\b(calculate|compute|work out|add up|add|multiply|divide|subtract|round|solve|convert|evaluate)\b[^.?!]*\d/,
+  new RegExp(
+    String.raw`${ADDRESSED}(calculate|compute|work out|add up|add|multiply|divide|subtract|round|solve|convert|evaluate)\b[^.?!]*\d`,
+  ),
   /\bsolve\s*:/,
   /\b\d+(\.\d+)?\s*(miles?|mph|km|kilomet(er|re)s?|kg|kilos?|pounds|lbs?|ounces?|oz|lit(er|re)s?|gallons?|f|fahrenheit|c|celsius|kelvin|feet|foot|inch(es)?|cm|centimet(er|re)s?|met(er|re)s?|grams?|cups?|tablespoons?|euros?|dollars?|yen|hours?)\b[^.?!]*\b(to|in|into)\b (miles?|km|kilomet|kg|kilos?|pounds|lbs?|ounces?|oz|lit|gallons?|fahrenheit|celsius|kelvin|feet|foot|inch|cm|centimet|met|grams?|cups?|tablespoons?|euros?|dollars?|yen|minutes?|seconds?)/,
-  /\bhow many (ounces|grams|cups|miles|km|kilometres|kilometers|feet|inches|seconds|minutes|hours|days|weeks|months|litres|liters|pounds|tablespoons|teaspoons|centimetres|centimeters|meters|metres)\b[^.?!]*\b(in|per|between|until|till|are there)\b/,
   /\b(if|when) (a|the) (train|car|plane|bus)\b[^.?!]*\d/,
   /\bhow much (will|would|do|does|did) (i|we|you|it) (have|save|earn|make|pay|owe|cost|get)\b[^.?!]*\d/,
 ];
@@ -199,7 +200,7 @@ const TRANSLATION_LOOKUP = new RegExp(
 
 /** Pieces of writing or other artifacts that a request can ask the oracle to produce. */
 const ARTIFACTS =
-  /\b(e-?mails?|letters?|notes?|cover letters?|essays?|articles?|blog|posts?|tweets?|threads?|captions?|bios?|resumes?|cvs?|speech(es)?|toasts?|eulog(y|ies)|poems?|poetry|haikus?|sonnets?|limericks?|songs?|lyrics|raps?|verses?|jingles?|slogans?|taglines?|ads?|adverts?|advertisements?|copy|copywriting|landing pages?|descriptions?|reviews?|stor(y|ies)|novels?|scripts?|screenplays?|jokes?|riddles?|pickup lines?|press releases?|newsletters?|reports?|summar(y|ies)|presentations?|slides?|proposals?|contracts?|policy|policies|invoices?|recipes?|plans?|itinerar(y|ies)|paragraphs?|messages?|texts?|replies|homework|assignments?|applications?|quiz(zes)?|questions|outlines?|listings?|pitch(es)?|terms|conditions|titles?|headlines?|mantras?|grammar|spelling|punctuation|wording|schedules?|timetables?|calendars?|syllabus|curriculum|spreadsheets?|budgets?|quotes?|mottos?|arguments|pros and cons|reminders?|alarms?|timers?|crosswords?|puzzles?|passwords?|character sheets?|sentences?|prompts?|playlists?|workouts?|routines?|homework|worksheets?|flashcards?|(unit )?tests?|pull requests?|prs?|tax returns?|memos?|agendas?|invitations?|cards?|puns?|lists?|names?|ideas|tips|facts|examples|trivia|bullet points|table|code|function|program|app|game|bot|website|query|regex|formula|class|calculator|campaign|posting|answer|answers|translation|workout|routine|menu|gift)\b/;
+  /\b(e-?mails?|letters?|notes?|cover letters?|essays?|articles?|blog|posts?|tweets?|threads?|captions?|bios?|resumes?|cvs?|speech(es)?|toasts?|eulog(y|ies)|poems?|poetry|haikus?|sonnets?|limericks?|songs?|lyrics|raps?|verses?|jingles?|slogans?|taglines?|ads?|adverts?|advertisements?|copy|copywriting|landing pages?|descriptions?|reviews?|stor(y|ies)|novels?|scripts?|screenplays?|jokes?|riddles?|pickup lines?|press releases?|newsletters?|reports?|summar(y|ies)|presentations?|slides?|proposals?|contracts?|policy|policies|invoices?|recipes?|(meal|workout|lesson|business|marketing|training|study|diet|travel|fitness|exercise|project|content|savings|weekly|daily|\d+[- ]day|seven[- ]day) plans?|itinerar(y|ies)|paragraphs?|messages?|texts?|replies|homework|assignments?|applications?|quiz(zes)?|questions|outlines?|listings?|pitch(es)?|terms|conditions|titles?|headlines?|mantras?|grammar|spelling|punctuation|wording|schedules?|timetables?|calendars?|syllabus|curriculum|spreadsheets?|budgets?|quotes?|mottos?|arguments|pros and cons|reminders?|alarms?|timers?|crosswords?|puzzles?|passwords?|character sheets?|sentences?|prompts?|playlists?|workouts?|routines?|homework|worksheets?|flashcards?|(unit )?tests?|pull requests?|prs?|tax returns?|memos?|agendas?|invitations?|cards?|puns?|lists?|names (for|of)|a name for|name ideas|ideas|tips|facts|examples|trivia|bullet points|table|code|function|program|app|game|bot|website|query|regex|formula|class|calculator|campaign|posting|answer|answers|translation|workout|routine|menu|gift)\b/;
 
 /** Verbs of producing, fixing or fetching something, when addressed to the oracle. */
 const TASK_VERBS =
@@ -214,6 +215,10 @@ const NEED_ARTIFACT =
 /** Verbs of producing text: addressed to the oracle, a request whatever their object. */
 const PRODUCE =
   /(?:^|[.!?:;]\s*|^(?:bro|yo|hey|hi|hello|oracle|dude|ok|okay|so)[,:!]?\s+|\b(?:can|could|would|will) (?:you|u) (?:please )?|\bplease )(write|draft|compose|generate|rewrite|paraphrase|proofread|summari[sz]e|(?:make|turn) (?:this|it|that|the following) (?:sound|look|read|into)|turn (?:this|it|that|the following) into)\b(?! (to|down|about (my|how i)))/;
+
+/** What makes "I need a …" an order: a purpose, a count, a specification. */
+const NEED_SPEC =
+  /\b(for|of|about|on|that|with)\b|\d|\b(two|three|four|five|six|seven|eight|nine|ten|twenty|catchy|short|funny|good|quick|cool|clever|professional|formal|new|better)\b/;
 
 /** How far after a request its object may sit ("write a short wedding speech"). */
 const OBJECT_WINDOW_WORDS = 6;
@@ -243,7 +248,11 @@ function requestedArtifact(text: string): string | null {
         .slice(0, OBJECT_WINDOW_WORDS + 1)
         .join(' ');
       const artifact = after === undefined ? null : ARTIFACTS.exec(after);
-      if (artifact) return `${match[0].trim()} … ${artifact[0]}`;
+      // "I want a message from my dad" is a wish; "I need a toast for my brother", "5 captions",
+      // "a catchy title" are orders: a wish for an artifact needs a purpose, a count or a spec.
+      const ordered =
+        form !== NEED_ARTIFACT || (after !== undefined && NEED_SPEC.test(`${match[0]} ${after}`));
+      if (artifact && ordered) return `${match[0].trim()} … ${artifact[0]}`;
       const tech = after === undefined || form === NEED_ARTIFACT ? null : strictTechEvidence(after);
       if (tech) return `${match[0].trim()} … ${tech}`;
       if (match[0] === '') form.lastIndex++;
@@ -272,6 +281,7 @@ const FACT_QUESTIONS = [
   /\b(what('s| is)|what are|define|meaning of) (the )?(difference between|definition of|word for|synonym for|opposite of|rules of)\b/,
   /\b(which|what) \w+( \w+)? (has|have|had|is|was|are|were) the (most|least|\w+est)\b/,
   /^(what|what's|whats|which) (is |are |was |were )?(a|an|the|some|good|best|healthy|cheap|easy)\b/,
+  /\bhow many (ounces|grams|cups|miles|km|kilometres|kilometers|feet|inches|seconds|minutes|hours|days|weeks|months|litres|liters|pounds|tablespoons|teaspoons|centimetres|centimeters|meters|metres)\b[^.?!]*\b(in|per|between|until|till|are there)\b/,
   /\b(fun facts|trivia|symptoms of|how to spell|rhymes? with)\b/,
   /\b(what|where|when)('s| is| are) (the )?(next|nearest|best|cheapest|closest)\b/,
 ];
@@ -440,7 +450,7 @@ const TECH_VERB =
 
 /** Errands for an assistant: booking, buying, ordering, scheduling. */
 const ERRAND = new RegExp(
-  String.raw`${ADDRESSED}(order|book|reserve|schedule|buy|purchase|call|text|email|remind me (to|about|at|on))\b`,
+  String.raw`${ADDRESSED}(order|book|reserve|schedule|buy|purchase)( me)? (a|an|the|my|some|two|three|\d+|tickets?|flights?|tables?|rooms?)\b|${ADDRESSED}remind me (to|about|at|on)\b`,
 );
 
 function techEvidence(text: string): string | null {
