@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { analyzeText } from '../../src/domains/analysis/analyzer.ts';
-import { findMood, MOOD_IDS } from '../../src/domains/atlas/catalogue.ts';
+import { familyOf, findMood, MOOD_IDS } from '../../src/domains/atlas/catalogue.ts';
 
 describe('mood analyser', () => {
   test('plain positive and negative texts land on the right side', () => {
@@ -160,6 +160,81 @@ describe('mood analyser', () => {
         assert.deepEqual(analyzeText(text), analyzeText(text));
       }),
       { numRuns: 200 },
+    );
+  });
+
+  test('contrast: what follows "but" outweighs what comes before', () => {
+    const endsWell = analyzeText('The wait was long and dull but the concert was wonderful.');
+    const endsBadly = analyzeText('The concert was wonderful but the wait was long and dull.');
+    assert.ok(endsWell.valence > endsBadly.valence, `${endsWell.valence} > ${endsBadly.valence}`);
+    assert.ok(endsWell.valence > 0, `${endsWell.valence}`);
+  });
+
+  test('emoji and emoticons carry feeling', () => {
+    const plain = analyzeText('The results came out today').valence;
+    assert.ok(analyzeText('The results came out today 😭').valence < plain);
+    assert.ok(analyzeText('The results came out today 🥳').valence > plain);
+    assert.ok(analyzeText('The results came out today :)').valence > plain);
+    assert.ok(analyzeText('The results came out today :(').valence < plain);
+    assert.ok(analyzeText('❤️').valence > 0.3);
+    const crying = analyzeText('😡😡');
+    assert.ok(crying.valence < 0 && crying.arousal > 0, JSON.stringify(crying));
+  });
+
+  test('stretched words are read as their word, stressed', () => {
+    assert.ok(analyzeText('this is goooood').valence > 0);
+    assert.ok(analyzeText('i am sooooo happy').valence > analyzeText('i am happy').valence);
+    assert.ok(analyzeText('ugh so baaaad').valence < 0);
+  });
+
+  test('capitals among lower case are emphasis; an all-caps text is not shouting', () => {
+    assert.ok(analyzeText('I HATE waiting').valence < analyzeText('I hate waiting').valence);
+    assert.ok(analyzeText('what GREAT news').valence > analyzeText('what great news').valence);
+    assert.equal(analyzeText('I HATE WAITING').valence, analyzeText('i hate waiting').valence);
+  });
+
+  test('exclamation marks stress a sentence', () => {
+    const calm = analyzeText('What a lovely day');
+    const loud = analyzeText('What a lovely day!!!');
+    assert.ok(loud.valence > calm.valence && loud.arousal > calm.arousal, `${JSON.stringify(loud)}`);
+  });
+
+  const TEXTISH = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom(
+          ...`i am not very happy sad angry calm tired but never so a bit really furious lonely great
+          awful meh ok fine lol ugh love hate SOOOO GREAT :) :( <3 😭 🥳 ❤️ 😡 ! ? , .`.split(/\s+/),
+        ),
+        fc.string({ maxLength: 8 }),
+      ),
+      { maxLength: 40 },
+    )
+    .map((parts) => parts.join(' '));
+
+  test('moodId is always the first and highest-scored emotion', () => {
+    fc.assert(
+      fc.property(TEXTISH, (text) => {
+        const a = analyzeText(text);
+        const first = a.emotions[0];
+        assert.equal(first?.moodId, a.moodId, text);
+        for (const e of a.emotions)
+          assert.ok(e.score <= (first?.score ?? 0), `${text}: ${JSON.stringify(a)}`);
+        for (let i = 1; i < a.emotions.length; i++) {
+          assert.ok((a.emotions[i]?.score ?? 0) <= (a.emotions[i - 1]?.score ?? 0), `${text}: not in order`);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('family is the family of the reading’s own valence and arousal', () => {
+    fc.assert(
+      fc.property(TEXTISH, (text) => {
+        const a = analyzeText(text);
+        assert.equal(a.family, familyOf(a), `${text}: ${JSON.stringify(a)}`);
+      }),
+      { numRuns: 500 },
     );
   });
 });

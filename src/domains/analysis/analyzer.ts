@@ -1,5 +1,14 @@
 import { ATLAS, type AtlasPoint, type FamilyId, familyOf, type Mood } from '../atlas/catalogue.ts';
-import { AFINN, AROUSAL_DOMINANCE, FRAMED_MOOD_WORDS, lookup, MOOD_WORDS, words } from './lexicon.ts';
+import {
+  AROUSAL_DOMINANCE,
+  EMOJI,
+  EMOTICONS,
+  FRAMED_MOOD_WORDS,
+  LEARNED_MODEL,
+  lookup,
+  MOOD_WORDS,
+  VALENCE,
+} from './lexicon.ts';
 
 /** What the analyser reads in a text: a point in the Atlas and the moods around it. */
 export interface MoodAnalysis {
@@ -210,14 +219,6 @@ const BEFORE_CONTRAST = 0.5;
 const EXCLAMATION_AROUSAL = 0.6;
 const EXCLAMATION_WEIGHT = 0.5;
 
-/**
- * AFINN integers (±1..5) on the Atlas valence scale. Calibrated on the Atlas itself: the mood
- * names and synonyms that AFINN scores ±1, ±2, ±3, ±4 have mean |valence| 0.40, 0.55, 0.73, 0.89.
- */
-function afinnValence(score: number): number {
-  return Math.sign(score) * Math.min(1, 0.24 + 0.16 * Math.abs(score));
-}
-
 // ---- Analysis -------------------------------------------------------------------------------
 
 interface Sum {
@@ -238,12 +239,54 @@ interface Totals {
   evidence: number;
   /** Named (not negated) moods and the weight they were named with. */
   named: Map<string, number>;
+  /** Sums of the learned model's word weights, and how many words it saw (known or not). */
+  learned: { valence: number; arousal: number; dominance: number; count: number };
 }
 
 interface Clause {
   tokens: string[];
+  /** Per token: > 1 when it was shouted (all caps among lower case) or stretched ("sooo"). */
+  emphasis: number[];
   weight: number;
   exclaimed: boolean;
+}
+
+/** A word in capitals among lower-case words is shouted; a stretched word ("sooo") is stressed. */
+const CAPS_EMPHASIS = 1.3;
+const ELONGATION_EMPHASIS = 1.2;
+/** Each "!" of a sentence (at most three) stresses its cues this much more. */
+const EXCLAMATION_EMPHASIS = 0.08;
+/** Weight of an emoji or emoticon, as a cue word. */
+const SYMBOL_WEIGHT = 1.5;
+
+/** Word tokens of lower-cased text. */
+const TOKEN = /[a-z0-9]+(?:'[a-z]+)*/g;
+
+/** A letter three times in a row ("sooo"): a stretched word. A loop: a back-reference is slow. */
+function stretched(text: string): boolean {
+  for (let i = 2; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 97 && c <= 122 && c === text.charCodeAt(i - 1) && c === text.charCodeAt(i - 2)) return true;
+  }
+  return false;
+}
+
+/** Words written in capitals (two letters or more), lower-cased; null when there are none. */
+function shoutedWords(text: string): Set<string> | null {
+  let words: Set<string> | null = null;
+  for (const match of text.matchAll(/\b[A-Z][A-Z0-9']*[A-Z][A-Z0-9']*\b/g)) {
+    words ??= new Set();
+    words.add(match[0].toLowerCase());
+  }
+  return words;
+}
+
+/** "sooooo" → "so", "happyyy" → "happy", "goooood" → "good": the first spelling a lexicon knows. */
+function unstretched(token: string): string {
+  const twice = token.replace(/(.)\1{2,}/g, '$1$1');
+  if (scored(twice)) return twice;
+  const once = token.replace(/(.)\1{2,}/g, '$1');
+  return scored(once) || MODIFIERS.has(once) ? once : twice;
 }
 
 function clamp(x: number): number {
@@ -267,30 +310,81 @@ function mean(sum: Sum, shrink: number): number {
 /** Sentences → clauses; within a sentence, clauses before a contrast word weigh less. */
 function clausesOf(text: string): Clause[] {
   const clauses: Clause[] = [];
-  const sentences = text.match(/[^.!?;\n]+[.!?;\n]*/g) ?? [];
+  const folded = text.replace(/[\u2018\u2019\u02bc`]/g, "'");
+  // Capitals are emphasis only when the text also has lower case: an all-caps text is not shouting.
+  const shouted = /[a-z]/.test(folded) ? shoutedWords(folded) : null;
+  const sentences = folded.toLowerCase().match(/[^.!?;\n]+[.!?;\n]*/g) ?? [];
   for (const sentence of sentences) {
-    const exclaimed = sentence.includes('!');
+    let bangs = 0;
+    for (let k = sentence.indexOf('!'); k >= 0 && bangs < 3; k = sentence.indexOf('!', k + 1)) bangs++;
+    const exclaimed = bangs > 0;
+    const stress = 1 + EXCLAMATION_EMPHASIS * bangs;
     const parts = sentence.split(/[,:()\u2013\u2014"]|\s-\s/);
     const sentenceClauses: Clause[] = [];
     for (const part of parts) {
       let current: string[] = [];
-      for (const token of words(part)) {
+      let emphasis: number[] = [];
+      const anyStretched = stretched(part);
+      for (const raw of part.match(TOKEN) ?? []) {
+        let token = raw;
+        let stressed = stress;
+        if (shouted?.has(token)) stressed *= CAPS_EMPHASIS;
+        if (anyStretched && stretched(token)) {
+          token = unstretched(token);
+          stressed *= ELONGATION_EMPHASIS;
+        }
         if (CONTRAST.has(token)) {
           for (const c of sentenceClauses) c.weight = Math.min(c.weight, BEFORE_CONTRAST);
-          if (current.length > 0) clauses.push({ tokens: current, weight: BEFORE_CONTRAST, exclaimed });
+          if (current.length > 0)
+            clauses.push({ tokens: current, emphasis, weight: BEFORE_CONTRAST, exclaimed });
           current = [];
+          emphasis = [];
           continue;
         }
         current.push(token);
+        emphasis.push(stressed);
       }
       if (current.length > 0) {
-        const clause = { tokens: current, weight: 1, exclaimed };
+        const clause = { tokens: current, emphasis, weight: 1, exclaimed };
         sentenceClauses.push(clause);
         clauses.push(clause);
       }
     }
   }
   return clauses;
+}
+
+/** Emoji live in these ranges (and their surrogate pairs); emoticons use these characters. */
+const MAY_HAVE_EMOJI = /[\u2190-\u2BFF\uD83C-\uD83E]/;
+const MAY_HAVE_EMOTICON = /[:;=<()%*8\\/^_|@&>]/;
+
+function addEmoji(totals: Totals, text: string): void {
+  for (const match of text.matchAll(/\p{Extended_Pictographic}/gu)) {
+    const reading = EMOJI.get(match[0]);
+    if (reading === undefined) continue;
+    add(totals.valence, reading.valence, SYMBOL_WEIGHT);
+    totals.valenceMagnitude += Math.abs(reading.valence) * SYMBOL_WEIGHT;
+    add(totals.arousal, reading.arousal, SYMBOL_WEIGHT);
+    add(totals.dominance, reading.dominance, SYMBOL_WEIGHT);
+    totals.evidence += SYMBOL_WEIGHT;
+  }
+}
+
+/** Emoji and emoticons, read over the whole text (they often stand outside any sentence). */
+function addSymbols(totals: Totals, text: string): void {
+  // Cheap pre-checks first: most texts have neither emoji nor emoticons.
+  if (MAY_HAVE_EMOJI.test(text)) addEmoji(totals, text);
+  if (!MAY_HAVE_EMOTICON.test(text)) return;
+  for (const raw of text.split(/\s+/)) {
+    const token = raw.replace(/^[,.!?"]+|[,.!?"]+$/g, '') || raw;
+    const valence = EMOTICONS.get(token) ?? EMOTICONS.get(raw);
+    if (valence === undefined) continue;
+    add(totals.valence, valence, SYMBOL_WEIGHT);
+    totals.valenceMagnitude += Math.abs(valence) * SYMBOL_WEIGHT;
+    add(totals.arousal, 0.3 * Math.abs(valence), SYMBOL_WEIGHT);
+    add(totals.dominance, 0.3 * valence, SYMBOL_WEIGHT);
+    totals.evidence += SYMBOL_WEIGHT;
+  }
 }
 
 /**
@@ -324,15 +418,16 @@ function context(tokens: readonly string[], at: number): { scale: number; negato
 }
 
 function scored(token: string): boolean {
-  return MOOD_WORDS.single.has(token) || AFINN.single.has(token);
+  return MOOD_WORDS.single.has(token) || VALENCE.single.has(token);
 }
 
 /**
  * A comparative or superlative that neither AFINN nor the Atlas lists, reduced to a base form
  * they do list ("happier" → "happy", "sadder" → "sad"); else undefined.
  */
-function comparativeBase(token: string): string | undefined {
-  if (token.length < 5 || scored(token)) return undefined;
+function comparativeBase(token: string, known = false): string | undefined {
+  if (token.length < 5 || !(token.endsWith('er') || token.endsWith('est'))) return undefined;
+  if (!known && scored(token)) return undefined;
   const candidates: string[] = [];
   for (const suffix of ['iest', 'ier']) {
     if (token.endsWith(suffix)) candidates.push(`${token.slice(0, -suffix.length)}y`);
@@ -348,7 +443,7 @@ function comparativeBase(token: string): string | undefined {
 
 /** "couldn't be happier", "never felt better": a negated comparative is emphatic, not reversed. */
 function isComparative(token: string): boolean {
-  return token === 'better' || token === 'worse' || comparativeBase(token) !== undefined;
+  return token === 'better' || token === 'worse' || comparativeBase(token, true) !== undefined;
 }
 
 function inFeelingFrame(tokens: readonly string[], at: number): boolean {
@@ -375,6 +470,46 @@ function negate(value: number, factor: number, negated: boolean): number {
   return negated ? -factor * value : value;
 }
 
+/**
+ * Words that say nothing of a feeling but carry the style of a forum, and with it the base rates
+ * of its labels: the learned model does not see them.
+ */
+const FUNCTION_WORDS = new Set(
+  `a an the this that these those it its it's is are was were be been being am i i'm i've i'd
+  i'll me my mine myself you you're your yours he him his she her hers they them their we us our
+  to of in on at by for with from as into onto about over under up down out off than then there
+  here and or if so because while when where which who whom whose what how why all any some
+  each every both either do does did doing done have has had having will would shall should can
+  could may might must just also still even yet ago s t d ll m re ve name`.split(/\s+/),
+);
+
+/**
+ * Adds what the learned model makes of a clause. Its features are every word other than function
+ * words, negators and modifiers (the rules handle those), marked when a negator reaches it;
+ * `features`, when given, collects them (`not_<word>` when marked) for the training script.
+ */
+function addLearned(totals: Totals, clause: Clause, features?: string[]): void {
+  const learned = totals.learned;
+  let lastNegator = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < clause.tokens.length; k++) {
+    const token = clause.tokens[k] as string;
+    if (isNegator(token)) {
+      const next = clause.tokens[k + 1];
+      if (next !== 'only' && next !== 'just') lastNegator = k;
+      continue;
+    }
+    if (MODIFIERS.has(token) || FUNCTION_WORDS.has(token)) continue;
+    const negated = k - lastNegator <= NEGATION_REACH;
+    features?.push(negated ? `not_${token}` : token);
+    learned.count++;
+    const w = (negated ? LEARNED_MODEL.negated : LEARNED_MODEL.plain).get(token);
+    if (w === undefined) continue;
+    learned.valence += w.valence;
+    learned.arousal += w.arousal;
+    learned.dominance += w.dominance;
+  }
+}
+
 function addClause(totals: Totals, clause: Clause): void {
   const tokens = clause.tokens.map((token) => comparativeBase(token) ?? token);
   const { weight } = clause;
@@ -384,18 +519,44 @@ function addClause(totals: Totals, clause: Clause): void {
   let i = 0;
   while (i < tokens.length) {
     const token = tokens[i] as string;
+    const found = lookup(MOOD_WORDS, tokens, i);
+    const mood =
+      found !== undefined && (found.length > 1 || !FRAMED_MOOD_WORDS.has(token) || inFeelingFrame(tokens, i))
+        ? found
+        : undefined;
+    let afinn: { value: number; length: number } | undefined;
+    let ad: { arousal: number; dominance: number } | undefined;
+    let length = 1;
+    if (mood === undefined) {
+      if (NOT_CUES.has(token) && !(token === 'like' && likeIsLiking(tokens, i))) {
+        i += 1;
+        continue;
+      }
+      afinn = lookup(VALENCE, tokens, i);
+      length = afinn?.length ?? 1;
+      // Phrases ("fed up") carry valence only; the lexicon has single words.
+      ad =
+        length === 1
+          ? (AROUSAL_DOMINANCE.get(baseForm(clause.tokens[i] as string)) ?? AROUSAL_DOMINANCE.get(token))
+          : undefined;
+      // A word that carries nothing needs no context.
+      if (afinn === undefined && ad === undefined) {
+        i += 1;
+        continue;
+      }
+    }
+
     const { scale, negator } = context(tokens, i);
     const reached = negator >= 0 && negator !== spentNegator;
     const emphatic = reached && isComparative(clause.tokens[i] as string);
     const negated = reached && !emphatic;
-    const gain = emphatic ? 1.3 : negated && scale > 1 ? 1 / scale : scale;
+    const gain = (emphatic ? 1.3 : negated && scale > 1 ? 1 / scale : scale) * (clause.emphasis[i] as number);
 
-    const mood = lookup(MOOD_WORDS, tokens, i);
-    const unambiguous = mood !== undefined && (mood.length > 1 || !FRAMED_MOOD_WORDS.has(token));
-    if (mood !== undefined && (unambiguous || inFeelingFrame(tokens, i))) {
+    if (mood !== undefined) {
       const m: AtlasPoint = negated && mood.value.family === 'still' ? NEGATED_STILL : mood.value;
       const flip = negated && mood.value.family !== 'still';
-      const w = MOOD_WEIGHT * weight;
+      // A negated mood is no longer named ("not happy" names no mood): it weighs as a cue word.
+      const w = (negated ? 1 : MOOD_WEIGHT) * weight;
       const v = negate(m.valence, NEGATION_VALENCE, flip) * gain;
       add(totals.valence, v, w);
       totals.valenceMagnitude += Math.abs(clamp(v)) * w;
@@ -408,25 +569,13 @@ function addClause(totals: Totals, clause: Clause): void {
       continue;
     }
 
-    if (NOT_CUES.has(token) && !(token === 'like' && likeIsLiking(tokens, i))) {
-      i += 1;
-      continue;
-    }
-
     let signal = 0;
-    const afinn = lookup(AFINN, tokens, i);
     if (afinn !== undefined) {
       signal = 1;
-      const v = negate(afinnValence(afinn.value), NEGATION_VALENCE, negated) * gain;
+      const v = negate(afinn.value, NEGATION_VALENCE, negated) * gain;
       add(totals.valence, v, weight);
       totals.valenceMagnitude += Math.abs(clamp(v)) * weight;
     }
-    // Phrases ("fed up") carry valence only; the lexicon has single words.
-    const length = afinn?.length ?? 1;
-    const ad =
-      length === 1
-        ? (AROUSAL_DOMINANCE.get(baseForm(clause.tokens[i] as string)) ?? AROUSAL_DOMINANCE.get(token))
-        : undefined;
     if (ad !== undefined) {
       const a = negate(ad.arousal, NEGATION_AROUSAL_DOMINANCE, negated) * gain;
       const d = negate(ad.dominance, NEGATION_AROUSAL_DOMINANCE, negated) * gain;
@@ -458,8 +607,16 @@ const NAMED_PULL = 0.5;
  * lexicon, direct mood words from the Atlas, with negation and intensity handled here. Pure,
  * synchronous and deterministic: the same text always gives the same analysis.
  */
-export function analyzeText(text: string): MoodAnalysis {
-  const totals: Totals = {
+/**
+ * The learned correction counts at this share of its fitted size. It was fitted on Reddit
+ * comments; at full size it pulls other kinds of text (check-in notes, prose) towards Reddit's
+ * habits, and Orrery's hand-labelled notes lose ten points of family accuracy. 0.6 keeps most
+ * of its gain on comments (see docs/analysis.md, where the choice is recorded).
+ */
+const LEARNED_SHARE = 0.6;
+
+function emptyTotals(): Totals {
+  return {
     valence: { total: 0, weight: 0 },
     valenceMagnitude: 0,
     hint: { total: 0, weight: 0 },
@@ -467,15 +624,59 @@ export function analyzeText(text: string): MoodAnalysis {
     dominance: { total: 0, weight: 0 },
     evidence: 0,
     named: new Map(),
+    learned: { valence: 0, arousal: 0, dominance: 0, count: 0 },
   };
-  for (const clause of clausesOf(text)) addClause(totals, clause);
+}
 
-  const valence =
-    totals.valence.weight > 0 ? mean(totals.valence, SHRINK_VALENCE) : mean(totals.hint, SHRINK_VALENCE);
+/** The rules' reading before the learned correction and the squashing into −1..1. */
+function rulePoint(totals: Totals): AtlasPoint {
+  return {
+    valence:
+      totals.valence.weight > 0 ? mean(totals.valence, SHRINK_VALENCE) : mean(totals.hint, SHRINK_VALENCE),
+    arousal: mean(totals.arousal, SHRINK_AROUSAL_DOMINANCE),
+    dominance: mean(totals.dominance, SHRINK_AROUSAL_DOMINANCE),
+  };
+}
+
+/**
+ * For `scripts/train-analysis.ts`: the rules' reading of a text and the features the learned
+ * model sees (words, `not_`-prefixed when negated). The model is trained on what the rules miss.
+ */
+export function ruleReadingAndFeatures(text: string): { rules: AtlasPoint; features: string[] } {
+  const totals = emptyTotals();
+  const features: string[] = [];
+  for (const clause of clausesOf(text)) {
+    addLearned(totals, clause, features);
+    addClause(totals, clause);
+  }
+  addSymbols(totals, text);
+  return { rules: rulePoint(totals), features };
+}
+
+/**
+ * Reads the mood of a text: the rules over VADER's and AFINN's valence, Orrery's arousal and
+ * dominance lexicon, Atlas mood words, emoji and emoticons, then a linear correction learned
+ * from GoEmotions (see docs/analysis.md). Pure, synchronous and deterministic: the same text
+ * always gives the same analysis.
+ */
+export function analyzeText(text: string): MoodAnalysis {
+  const totals = emptyTotals();
+  for (const clause of clausesOf(text)) {
+    addLearned(totals, clause);
+    addClause(totals, clause);
+  }
+  addSymbols(totals, text);
+
+  const rules = rulePoint(totals);
+  // The model's sum is scaled by 1/√(words + 1), as in training; tanh keeps each axis inside
+  // −1..1 without flattening strong readings into a tie at 1.
+  const { learned } = totals;
+  const scale = LEARNED_SHARE / Math.sqrt(learned.count + 1);
+  const bias = LEARNED_MODEL.bias;
   const point: AtlasPoint = {
-    valence: round2(valence),
-    arousal: round2(mean(totals.arousal, SHRINK_AROUSAL_DOMINANCE)),
-    dominance: round2(mean(totals.dominance, SHRINK_AROUSAL_DOMINANCE)),
+    valence: round2(Math.tanh(rules.valence + bias.valence + learned.valence * scale)),
+    arousal: round2(Math.tanh(rules.arousal + bias.arousal + learned.arousal * scale)),
+    dominance: round2(Math.tanh(rules.dominance + bias.dominance + learned.dominance * scale)),
   };
   const family = familyOf(point);
 
@@ -509,11 +710,27 @@ export function analyzeText(text: string): MoodAnalysis {
     arousal: point.arousal,
     dominance: point.dominance,
     confidence: confidence(totals),
-    emotions: [primary, ...others].map((i) => ({
-      moodId: (moods[i] as Mood).id,
-      score: round2(Math.exp(-(((closeness[i] as number) / SCORE_WIDTH) ** 2))),
-    })),
+    emotions: rankedEmotions(moods, closeness, primary, others),
   };
+}
+
+/**
+ * `moodId` first and highest: a mood of another family can sit closer to the point than the
+ * reading's own mood (the point lies near a family border), so the others' scores are capped at
+ * the reported mood's. The list stays in non-increasing score order.
+ */
+function rankedEmotions(
+  moods: readonly Mood[],
+  closeness: readonly number[],
+  primary: number,
+  others: readonly number[],
+): { moodId: string; score: number }[] {
+  const score = (i: number) => round2(Math.exp(-(((closeness[i] as number) / SCORE_WIDTH) ** 2)));
+  const top = score(primary);
+  return [
+    { moodId: (moods[primary] as Mood).id, score: top },
+    ...others.map((i) => ({ moodId: (moods[i] as Mood).id, score: Math.min(top, score(i)) })),
+  ];
 }
 
 /**

@@ -179,3 +179,109 @@ function moodEntries(): [string, Mood][] {
 
 /** Atlas mood ids, labels and synonyms; the first mood to claim a spelling keeps it. */
 export const MOOD_WORDS: PhraseTable<Mood> = buildTable(moodEntries());
+
+/**
+ * VADER's lexicon (Hutto & Gilbert, 2014; MIT), read from the copy in the npm package
+ * `vader-sentiment`: 7,500 words, slang, acronyms and emoticons rated by ten people each on
+ * −4..4. Words and phrases go to `VALENCE` (with AFINN-165 for what VADER lacks); tokens with
+ * punctuation (":)", "<3", ":-(") to `EMOTICONS`. Both on the Atlas scale, −1..1.
+ */
+function loadVader(): { words: [string, number][]; emoticons: Map<string, number> } {
+  const path = createRequire(import.meta.url).resolve('vader-sentiment/vader_lexicon.txt');
+  const words: [string, number][] = [];
+  const emoticons = new Map<string, number>();
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const [token, mean] = line.split('\t');
+    const score = Number(mean);
+    if (token === undefined || token === '' || !Number.isFinite(score) || score === 0) continue;
+    const value = Math.max(-1, Math.min(1, score / VADER_SCALE));
+    if (/^[a-z0-9']+(?:[ -][a-z0-9']+)*$/.test(token)) words.push([token.replace(/-/g, ' '), value]);
+    else if (!emoticons.has(token)) emoticons.set(token, value);
+  }
+  return { words, emoticons };
+}
+
+/** VADER's ratings divided by this land on the Atlas valence scale (VADER "good" 1.9 → 0.54). */
+const VADER_SCALE = 3.5;
+
+/** AFINN integers (±1..5) on the Atlas valence scale. */
+export function afinnValence(score: number): number {
+  return Math.sign(score) * Math.min(1, 0.24 + 0.16 * Math.abs(score));
+}
+
+const vader = loadVader();
+
+/** Valence of words and phrases, −1..1: VADER's rating, else AFINN-165's. */
+export const VALENCE: PhraseTable<number> = buildTable([
+  ...vader.words,
+  ...Object.entries(loadAfinn())
+    .filter(([, score]) => score !== 0)
+    .map(([word, score]): [string, number] => [word, afinnValence(score)]),
+]);
+
+/** Emoticons by exact spelling (":)", ":-(", "<3"), valence −1..1. */
+export const EMOTICONS: ReadonlyMap<string, number> = vader.emoticons;
+
+export interface EmojiReading {
+  readonly valence: number;
+  readonly arousal: number;
+  readonly dominance: number;
+}
+
+function loadEmoji(): ReadonlyMap<string, EmojiReading> {
+  const lines = readFileSync(new URL('./lexicon/emoji.tsv', import.meta.url), 'utf8').split('\n');
+  if (lines[0]?.trim() !== 'emoji\tvalence\tarousal\tdominance') {
+    throw new Error('analysis lexicon: unexpected header in emoji.tsv');
+  }
+  const map = new Map<string, EmojiReading>();
+  for (const line of lines.slice(1)) {
+    if (line.trim() === '') continue;
+    const [emoji, v, a, d] = line.split('\t');
+    const reading = { valence: Number(v), arousal: Number(a), dominance: Number(d) };
+    if (emoji === undefined || !Object.values(reading).every((x) => Number.isFinite(x) && Math.abs(x) <= 1)) {
+      throw new Error(`analysis lexicon: bad line "${line}"`);
+    }
+    map.set(emoji.replace(/\uFE0F/g, ''), reading);
+  }
+  return map;
+}
+
+/** Orrery's emoji readings (`lexicon/emoji.tsv`), keyed without variation selectors. */
+export const EMOJI: ReadonlyMap<string, EmojiReading> = loadEmoji();
+
+export interface LinearModel {
+  readonly bias: EmojiReading;
+  /** Weights of words as they stand, and of words a negator reaches. */
+  readonly plain: ReadonlyMap<string, EmojiReading>;
+  readonly negated: ReadonlyMap<string, EmojiReading>;
+}
+
+/**
+ * The linear correction learned from GoEmotions' train split (`lexicon/goemotions-model.tsv`,
+ * built by `scripts/train-analysis.ts`): per word, what it adds to each axis beyond the rules.
+ * A file without rows (or with only the bias) is a model that adds nothing.
+ */
+export const LEARNED_MODEL: LinearModel = (() => {
+  const lines = readFileSync(new URL('./lexicon/goemotions-model.tsv', import.meta.url), 'utf8').split('\n');
+  if (lines[0]?.trim() !== 'feature\tvalence\tarousal\tdominance') {
+    throw new Error('analysis lexicon: unexpected header in goemotions-model.tsv');
+  }
+  let bias: EmojiReading = { valence: 0, arousal: 0, dominance: 0 };
+  const plain = new Map<string, EmojiReading>();
+  const negated = new Map<string, EmojiReading>();
+  for (const line of lines.slice(1)) {
+    if (line.trim() === '') continue;
+    const [feature, v, a, d] = line.split('\t');
+    const weights = { valence: Number(v), arousal: Number(a), dominance: Number(d) };
+    if (
+      feature === undefined ||
+      !Object.values(weights).every((x) => Number.isFinite(x) && Math.abs(x) <= 5)
+    ) {
+      throw new Error(`analysis lexicon: bad line "${line}"`);
+    }
+    if (feature === '(bias)') bias = weights;
+    else if (feature.startsWith('not_')) negated.set(feature.slice(4), weights);
+    else plain.set(feature, weights);
+  }
+  return { bias, plain, negated };
+})();

@@ -1,26 +1,32 @@
+import { AFINN } from '../analysis/lexicon.ts';
 import { stem, words } from './text.ts';
 
 /**
  * The oracle's refusal gate. The oracle answers questions of meaning, feeling, choice and
- * perspective; it is not a general assistant. The gate is a short list of explainable rules over
- * the question's words, checked in order; the first that fires decides.
+ * perspective; it is not a general assistant.
  *
- * Hard rules (a philosophical framing does not rescue them, since the request inside is still
- * a task): code and technical help, translation between languages, arithmetic and unit
- * conversion, requests to produce a piece of writing for another purpose (emails, essays,
- * copy, plans…), and factual questions that ask for a fact (who won, what year, the capital of…).
+ * The gate tells a *request* (something the asker wants produced, computed, converted, looked up
+ * or role-played) from a *reflection* (someone speaking of their own life, feelings, values or
+ * choices). It does not refuse a topic: a number, a language, a job, a poem or a piece of
+ * technology mentioned in passing ("I'm 40 and…", "my code review made me feel…", "is it wrong
+ * to learn Japanese for fun?") never decides anything on its own. What decides is the *form*:
  *
- * Soft rules (they fire only when the question carries no reflective language at all):
- * explanations of impersonal topics, lists and comparisons, and practical domains (cooking,
- * fitness, money and shopping, travel, weather, medicine).
- *
- * Otherwise the question is on mission when it speaks of a life (reflective vocabulary, or the
- * asker's own thoughts and feelings in the first person); a question with neither is declined.
- * Words used as metaphors ("the code I live by", "translating my feelings into jokes") do not
- * fire a rule on their own: each rule asks for the task's own context.
+ * 1. Hard requests, refused whatever reflective words surround them, because the request inside
+ *    is still a task: attempts to override the oracle's instructions or to make it play another
+ *    role; text that is code; arithmetic to carry out; translation; a request verb addressed to
+ *    the oracle ("write", "can you draft", "I need you to…", "give me…") whose object is a piece
+ *    of writing or an artifact.
+ * 2. Lookups, refused only when the question says nothing reflective: a question whose answer
+ *    is an impersonal fact ("who/when/what year/how many…"), an instruction to explain, list,
+ *    compare or recommend, a how-to whose object is a thing rather than a life, technical help.
+ * 3. Everything else is answered: a first-person statement or question, a question about how to
+ *    live, feel or choose, a judgement ("is it wrong/normal/too late…"), or any text carrying
+ *    feeling. The default leans towards answering: refusing a sincere person hurts more than
+ *    answering an odd question with a reflection.
  */
 
 export type GateReason =
+  | 'instruction_override'
   | 'code'
   | 'translation'
   | 'arithmetic'
@@ -39,6 +45,7 @@ export interface GateVerdict {
 }
 
 export const REASON_TEXT: Readonly<Record<GateReason, string>> = {
+  instruction_override: 'an attempt to change the oracle’s instructions or role',
   code: 'a request for code or technical help',
   translation: 'a request for translation',
   arithmetic: 'a request for arithmetic or a unit conversion',
@@ -48,246 +55,491 @@ export const REASON_TEXT: Readonly<Record<GateReason, string>> = {
   not_reflective: 'not a question of meaning, feeling, choice or perspective',
 };
 
-// ---- Vocabulary ------------------------------------------------------------------------------
-
-/** Technical terms that, unlike "code", are not used as metaphors for a life. */
-const TECH_TERMS = new Set(
-  `python javascript typescript java kotlin php perl haskell scala golang c++ c# sql mysql postgres
-  postgresql sqlite mongodb redis regex regexp dockerfile docker kubernetes k8s terraform ansible yaml
-  json xml csv css html jsx tsx react vue angular svelte node.js nodejs npm webpack api apis endpoint
-  endpoints github gitlab git linux unix bash zsh powershell tcp udp dns http https ssl tls blockchain
-  ethereum aws azure gcp s3 div flexbox backend frontend localhost compiler debugger codebase
-  stacktrace segfault runtime boolean recursion subnet firmware cli sdk jquery django laravel graphql
-  nginx emacs vscode vba cron`.split(/\s+/),
-);
-
-/** Multi-word technical phrases. */
-const TECH_PHRASES = [
-  /\b(linked list|binary tree|hash ?map|unit tests?|stack trace|sort function|shell script|bash script|source code|pull request|merge conflict|data ?base schema|web ?site scraper|scrape (a|the|this) (web)?site|machine learning model|neural network|big-?o|(sorting|search|pathfinding|hashing|encryption) algorithm|excel formula|spreadsheet formula)\b/,
-  /\b(rust|go|ruby|swift|java|c|lua|r|dart|elixir|julia)\s+(function|script|program|code|class|method|library|crate|module|app|macro)s?\b/,
-  /\b(write|writing|fix|fixing|debug|generate|give me)\b[^.?!]*\b(function|script|program|query|method|component|snippet)\b[^.?!]*\b(that|which|to|for|in)\b/,
-  /\b(convert|turn) (this |the |my )?\w+ (file |data )?(to|into) (json|yaml|xml|csv|sql|html|markdown)\b/,
-];
-
-/** Text that looks like code itself. */
-const CODE_SYNTAX = [
-  /\bSELECT\b[^?]*\bFROM\b|\b(INSERT INTO|DELETE FROM|UPDATE \w+ SET|CREATE TABLE)\b/,
-  /[a-z_]\w*\([^)]*\)\s*[{;]/i,
-  /=>|\bdef \w+\(|\bfunction\s*\w*\(|<\/?[a-z]+[^>]*>|\{\s*["']?\w+["']?\s*:/,
-];
-
-const LANGUAGES = new Set(
-  `english french german spanish italian portuguese japanese chinese mandarin cantonese korean russian
-  arabic hindi urdu bengali latin greek dutch swedish norwegian danish finnish polish czech turkish
-  hebrew persian farsi thai vietnamese indonesian malay swahili tagalog ukrainian romanian hungarian
-  irish welsh esperanto kanji hiragana katakana`.split(/\s+/),
-);
-
-/** Pieces of writing that, when requested, are content for another purpose. */
-const ARTIFACTS =
-  /\b(e-?mails?|letters?|cover letters?|essays?|articles?|blog posts?|posts?|tweets?|threads?|captions?|bios?|resumes?|cvs?|speech(es)?|toasts?|eulog(y|ies)|poems?|haikus?|sonnets?|limericks?|songs?|lyrics|jingles?|slogans?|taglines?|ads?|adverts?|advertisements?|copy|copywriting|product descriptions?|descriptions?|reviews?|stor(y|ies)|short stor(y|ies)|novels?|scripts?|screenplays?|jokes?|riddles?|press releases?|newsletters?|reports?|summar(y|ies)|presentations?|slides?|proposals?|contracts?|terms and conditions|privacy polic(y|ies)|invoices?|recipes?|(meal|workout|lesson|business|marketing|training|study|diet|travel|fitness|exercise|project|content) plans?|itinerar(y|ies)|paragraphs?|messages?|texts?|replies|homework|assignments?|applications?|quiz(zes)?|outlines?|listings?|pitch(es)?|memos?|agendas?|invitations?|cards?|puns?|lists?|names for)\b/;
-
-/** Verbs of producing a text, when used as a request. */
-const MAKE_VERBS =
-  '(write|draft|compose|create|generate|produce|prepare|design|rewrite|re-write|paraphrase|proofread|edit|summari[sz]e|outline|give|make|come up with|tell|craft|brainstorm|list)';
-
-const REQUEST_FORMS = [
-  new RegExp(
-    `(^|[.!?:;,]\\s*|\\b(and|then|now|so|but)\\s+)(please\\s+|just\\s+|quickly\\s+|at least\\s+)?${MAKE_VERBS}\\b`,
-    'g',
-  ),
-  new RegExp(`\\b(can|could|would|will) you (please |kindly |quickly )?${MAKE_VERBS}\\b`, 'g'),
-  new RegExp(`\\b(help|let) me (to )?${MAKE_VERBS}\\b`, 'g'),
-  new RegExp(`\\b(i need|i want|i'd like|i would like) you to ${MAKE_VERBS}\\b`, 'g'),
-  /\b(i need|i want|i'd like|i would like) (a|an|some|two|three|four|five|ten|twenty|\d+)\b/g,
-  new RegExp(`\\bplease\\s+${MAKE_VERBS}\\b`, 'g'),
-];
-
-/** How far after a request its object may sit ("write a short wedding speech"). */
-const OBJECT_WINDOW_WORDS = 6;
-
-/** Factual questions: the answer is a fact, not a reflection. */
-const FACT_QUESTIONS = [
-  /^(who|when) (wrote|won|invented|discovered|founded|painted|directed|composed|built|killed)\b/,
-  /\bwhat (year|century|decade|date|day of the week)\b/,
-  /\b(capital|population|currency|gdp|president|prime minister|ceo|founder|inventor|author|director|boiling point|melting point|freezing point|atomic number|exchange rate|stock price|share price|release date|winner|speed) of\b/,
-  /\b(weather|forecast) (in|for|at|tomorrow|today|this)\b/,
-];
-
-/** Soft: asks for an explanation, a list or a comparison. */
-const SOFT_LOOKUPS = [
-  /^(who|when|where) (was|is|were|are|did|does|will)\b/,
-  /\bhow (tall|far|big|old|long ago|many people|much does|much is)\b/,
-  /^(explain|describe|define|summari[sz]e|outline|compare|list|name)\b/,
-  /\b(explain|describe|define) (to me )?(how|what|why|the|a|an)\b/,
-  /\b(list|name) (the|all|some|a few|three|four|five|six|seven|eight|nine|ten|\d+)\b/,
-  /\bwhich (is|are|was|were) (bigger|larger|smaller|faster|slower|older|younger|taller|shorter|heavier|longer|cheaper|better|worse|more|less)\b/,
-  /\blike i'?m (five|5|a child|ten)\b/,
-  /\bwhat is the difference between\b[^?]*\b(and)\b/,
-];
-
-/** Soft: practical domains. */
-const PRACTICAL = [
-  /\b(recipes?|ingredients?|bake|baking|boil|boiling|roast|fry|cook|cooking|oven|grill|lasagne|lasagna|pasta|soup|sauce|egg|eggs|yolk|vegan|keto|calories|protein|macros)\b/,
-  /\b(workouts?|reps|sets|gym|muscle|muscles|cardio|bench press|squats?|marathon training|lose weight|weight loss)\b/,
-  /\b(stocks?|shares|crypto|bitcoin|ethereum|etfs?|invest|investing|investment|portfolio|dividends?|mortgage|loan|interest rate|tax|taxes|refund|budget spreadsheet|exchange rate)\b/,
-  /\b(hotels?|flights?|airbnb|itinerary|restaurants?|visa|passport|tickets?|booking)\b/,
-  /\b(buy|purchase|recommend|cheapest|discount|laptop|phone|headphones|camera|car insurance)\b/,
-  /\b(dosage|dose|mg|milligrams|symptoms?|diagnos(e|is)|prescription|medication|antibiotics?|ibuprofen|paracetamol)\b/,
-  /\b(weather|forecast|rain|sunny|temperature)\b/,
-  /\b(install|set up|setup|configure|deploy|upgrade|reset|reboot|troubleshoot|plug|wifi|router|printer|password)\b/,
-];
-
-/** Words of a life examined: feelings, relations, choices, meaning. Matched as stems. */
-const REFLECTIVE = new Set(
-  [
-    ...`meaning meaningful meaningless purpose matter matters life live living alive death die dying
-    mortal mortality grief grieve mourn loss lose lost miss regret regrets fear afraid scared anxious
-    anxiety worry worried hope hopeless hopeful despair lonely loneliness alone love loved loving
-    heart friend friendship family parent parents mother father mom dad son daughter brother sister
-    partner marriage child children relationship forgive forgiveness guilt guilty shame ashamed anger
-    angry rage resent resentment jealous jealousy envy happy happiness joy joyful content contentment
-    peace peaceful calm sad sadness sorrow cry crying tears hurt pain suffer suffering courage
-    courageous brave bravery coward cowardly virtue virtues wisdom wise moral morals ethics ethical
-    duty honest honesty kind kindness selfish ambition ambitious success failure fail failing worth
-    self myself identity belong belonging home change choice choose decision decide accept acceptance
-    trust betray betrayed soul spirit present future past age aging old grow growing retire retirement
-    passion calling ordinary enough gratitude grateful nostalgia nostalgic faith god gods universe
-    absurd existence exist free freedom fate destiny stoic stoics philosophy philosopher tao sage
-    feel feeling feelings felt emotion emotions mind thoughts heartbreak breakup divorce lonely weak
-    strength strong vulnerable vulnerability pride proud humility humble praise fame comparing compare
-    authentic true truth justice injustice fairness forgiving sabotage sabotaging temptation desire
-    desires crave craving greed rest restless tired exhausted burnout overwhelmed stress stressed
-    numb empty emptiness boredom bored loneliness silence stillness suffering healing heal care caring
-    kindness compassion cruel cruelty death grieving widow widowed illness sick dying parenting
-    confidence insecure insecurity doubt doubts believe belief meaning wonder awe beauty evil
-    mistake mistakes wrong worthy unworthy deserve lonely connection disconnected belonging
-    relief ashamed courage foolish wisdom`.split(/\s+/),
-  ].map((w) => stem(w)),
-);
-
-/** Phrases of a life examined that single words miss. */
-const REFLECTIVE_PHRASES =
-  /\b(who i am|who am i|let(ting)? go|give up|giving up|make peace|move on|start over|what('s| is) the point|way of life|good life|good person|live with|live by|to live|how to be|the end|end of|my own|deep down|at peace)\b/;
-
-/** First person speaking of their own state. */
-const FIRST_PERSON_STATE =
-  /\b(i|i'm|im|i've|i'd|me|my|myself|we|our|us)\b[^.?!]*\b(feel|felt|am|was|were|be|been|become|want|wanted|need|wish|know|think|believe|keep|kept|can't|cannot|couldn't|should|could|would|do|did|have|had|turned|moved|chose|lost|miss|love|hate|fear|hope)\b|\b(am i|should i|do i|can i|could i|would i|will i|have i|did i|is it (okay|ok|wrong|selfish|foolish|weak|normal|possible|worth|fair|right))\b/;
-
-// ---- Helpers ----------------------------------------------------------------------------------
+// ---- Text -------------------------------------------------------------------------------------
 
 function normalise(text: string): string {
   return text
     .toLowerCase()
-    .replace(/[\u2018\u2019\u02bc]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2018\u2019\u02bc`]/g, "'")
+    .replace(/[\u201c\u201d\u00ab\u00bb]/g, '"')
     .replace(/\s+/g, ' ')
     .trim();
 }
 
-function firstMatch(patterns: readonly RegExp[], text: string): string | null {
-  for (const pattern of patterns) {
-    const match = pattern.exec(text);
-    if (match) return match[0].trim();
-  }
-  return null;
-}
+/** Where a clause may start: the text's start, after sentence punctuation, or after a joining word. */
+const CLAUSE_START = String.raw`(?:^|[.!?:;,(]\s*(?:and\s+|then\s+|so\s+|now\s+|and then\s+)?|\b(?:and then|pls|plz|please|ok|okay)\s+|^(?:bro|yo|hey|hi|hello|oracle|dude|man|ok|okay|so|quick question|quick q|oh and)[,:!]?\s+)`;
 
-function reflectiveHits(text: string): string[] {
-  const hits = words(text).filter((w) => REFLECTIVE.has(stem(w)));
-  const phrase = REFLECTIVE_PHRASES.exec(text);
-  if (phrase) hits.push(phrase[0]);
-  return hits;
-}
+/** Ways of addressing a request to the oracle, placed before a verb. */
+const ADDRESSED = String.raw`(?:${CLAUSE_START}(?:please\s+|pls\s+|just\s+|quickly\s+|now\s+|at least\s+|also\s+)?|\b(?:can|could|would|will|wanna|won't) (?:you|u)\s+(?:please\s+|kindly\s+|quickly\s+|just\s+|help me\s+)?|\bplease\s+|\bhelp me(?: to)?\s+|\b(?:i|we) (?:need|want|would like|'d like|d like) (?:you|u) to\s+|\byou (?:should|must|will|need to)\s+|\bi need (?:help|someone) (?:to\s+|with\s+)?)`;
 
-function techEvidence(text: string): string | null {
-  for (const token of text.split(/[^a-z0-9+#.]+/)) {
-    const clean = token.replace(/^\.+|\.+$/g, '');
-    if (TECH_TERMS.has(clean)) return clean;
-  }
-  return firstMatch(TECH_PHRASES, text);
-}
+// ---- 1. Hard requests -------------------------------------------------------------------------
 
-function translationEvidence(text: string): string | null {
-  const languages = words(text).filter((w) => LANGUAGES.has(w));
-  if (/\btranslat(e|es|ed|ing|ion)\b/.test(text) && (languages.length > 0 || /["'].+["']/.test(text))) {
-    return `translate … ${languages[0] ?? 'quoted text'}`;
-  }
-  const say = /\bhow (do|would|can) (you|i|we) (say|write|spell|pronounce)\b[^?]*\bin (\w+)/.exec(text);
-  if (say && LANGUAGES.has(say[4] as string)) return say[0];
-  const into = /\b(in|into|to) (\w+)( please)?[.?!]?$/.exec(text);
-  if (into && LANGUAGES.has(into[2] as string) && /\b(say|write|put|render|translat\w*)\b/.test(text)) {
-    return into[0];
-  }
-  return null;
-}
+/** Instructions to list, name or quote: a lookup whatever its topic ("name three Stoics"). */
+const LIST_REQUEST = new RegExp(
+  String.raw`${ADDRESSED}(list|name|quote|cite|enumerate)( me| for me)? (the|a|an|some|all|every|three|four|five|six|seven|eight|nine|ten|twenty|\d+|famous|important|key|main)\b`,
+);
 
-/** A request verb followed, within a few words, by a piece of writing as its object. */
-function requestForWriting(text: string): string | null {
-  for (const form of REQUEST_FORMS) {
+/**
+ * Attempts to replace the oracle's instructions, reveal them, or switch it into another mode.
+ * Each pattern needs the oracle or its instructions as the object, so that a person quoting
+ * someone ("you're no longer the woman I married", "you're allowed to grieve") is not caught.
+ */
+const OVERRIDE = [
+  /\b(ignore|disregard|forget|override|bypass|drop|cancel|pretend)\b[^.?!]{0,30}\b(previous|prior|above|earlier|preceding|initial|original|your|these|those|system|all)\b[^.?!]{0,25}\b(instructions?|prompts?|directions?|directives?|guidelines?|programming|restrictions?|rules|messages?|context|commands?|training)\b/,
+  /\b(ignore|disregard) (the|everything|all|what('s| is)) (above|before|previous)/,
+  /\b(system|hidden|secret|initial|original) (prompt|instructions)\b|\bsystem message\b/,
+  /\byour (instructions|prompt|guidelines|configuration)\b[^.?!]{0,30}\b(print|show|reveal|repeat|output|list|tell|cancel|void)\b|\b(print|show|reveal|repeat|output|list|tell me) (me )?(your|the) (instructions|prompt|guidelines|configuration|rules)\b/,
+  /\b(developer|admin|god|debug|unrestricted|jailbreak) mode\b|\bjail-?br(oken|eak)\b/,
+  /\b(safety|filters?|restrictions?|guard ?rails)( mode)? (off|disabled)\b|\b(answer|respond|reply|talk|speak|write|act|work|operate)\b[^.?!]{0,20}\bwithout (any )?(restrictions|filters|refusals?|limits|rules|censorship)\b|\b(ai|assistant|model|bot|you)\b[^.?!]{0,25}\bno (rules|restrictions|filters|limits|guidelines)\b/,
+  /\b(new|updated|real) (instructions|directives?|prompt)\s*[:.-]|\b(here are|follow|these are) (your|the|these) new (instructions|rules)\b|\b(repeat|print|output) (everything|all|the text|the words?|what('s| is)) (above|before)\b|\bprint the text above\b/,
+  /<\/?(system|end|start|instructions?|s)>|\[(system|inst)\]|^system:|\bbegin new (session|conversation)\b/,
+  /\bfrom now on,? (you|respond|answer|reply|act|only)\b|\b(respond|answer|reply) only (in|with)\b|\byou (are|'re) no longer (an? |the )?(oracle|philosopher|assistant|ai|bot|chatbot|model|limited|restricted|bound)\b|\bstop being (a |an |the )?(philosopher|oracle|philosophical)\b|\bforget (the|all the|about the) (philosophy|philosophical)\b|\bforget (everything|all) (you|you've|you were)\b|\boutput (the word|"|')/,
+  /\bi('m| am) your (developer|creator|admin|administrator|owner|programmer|operator|maker)\b|\bi (authori[sz]e|permit|allow) you to\b|\byou (are|'re) now (allowed|permitted|authori[sz]ed) to\b|\b(developers?|admins?|creators?) (say|said|have said) you('re| are) (allowed|permitted)\b|\b(pretend|suppose|imagine|let's say)\b[^.?!]{0,30}\b(rules|restrictions|guidelines|policy|policies)\b[^.?!]{0,20}\b(don't|do not|doesn't|no longer) (apply|exist|matter)\b|\bif you (had|were) no (content policy|rules|restrictions|filters)\b|\bhypothetically,? if you were an? (\w+ )?(assistant|ai|bot|chatbot)\b/,
+  /\bdo anything now\b|\byou (are|'re) (now )?dan\b|\bdan mode\b|\bas dan\b/,
+];
+
+/** Making the oracle someone else. A wise or caring role without a task inside stays a reflection. */
+const ROLE_PLAY = [
+  new RegExp(
+    String.raw`${ADDRESSED}(act|behave|respond|answer|reply|talk|speak) (as|like) (if )?(a|an|my|the|you)?\s*([\w-]+(?: [\w-]+)?)`,
+  ),
+  new RegExp(
+    String.raw`${ADDRESSED}pretend (to be|you('re| are| were)|that you('re| are)|ur|youre|u r|u are|you r)\s+(a|an|my|the)?\s*([\w-]+(?: [\w-]+)?)`,
+  ),
+  new RegExp(
+    String.raw`${ADDRESSED}(imagine|suppose) (you('re| are| were)|that you('re| are))\s+(a|an|my|the)\s+([\w-]+(?: [\w-]+)?)`,
+  ),
+  new RegExp(
+    String.raw`${ADDRESSED}(play|become) (the role of |the part of )?(a|an|my)\s+([\w-]+(?: [\w-]+)?)`,
+  ),
+  new RegExp(String.raw`${ADDRESSED}be (a|an|my)\s+([\w-]+(?: [\w-]+)?)(?= and\b| now\b| for me\b|,)`),
+  /\b(role[- ]?play|simulate|simulation of)\b()()()()(\w*)/,
+  new RegExp(String.raw`${ADDRESSED}(?:let's |lets )?play (?!devil's advocate|the devil's advocate)(\w+)`),
+  /\byou (are|'re) (now|going to be|gonna be) (a|an|my)\s+([\w-]+)()/,
+  /(?:^|[.!?]\s*)you (?:are|'re) (?:now )?(?:a|an|my) ([\w-]+)[.!,;]/,
+  /\blet's play a (game|text adventure)\b()()()()()/,
+  /\bin this (story|scenario|game),? you (are|'re)\b()()()()()/,
+];
+
+/** Roles that carry the oracle's own work: playing one of these is still reflection. */
+const REFLECTIVE_ROLES =
+  /\b(stoic|philosopher|sage|seneca|epictetus|marcus|aurelius|socrates|plato|aristotle|lao|laozi|zhuangzi|buddha|monk|taoist|existentialist|camus|sartre|nietzsche|kierkegaard|wise|friend|mentor|elder|grandmother|grandfather|oracle)\b/;
+
+/** Looks like code, or a programming error. */
+const CODE_SYNTAX = [
+  /\bselect (\*|[\w.]+(, ?[\w.]+)*) from \w+( where| join| group| order| limit|;|$)|\b(insert into \w+|delete from \w+ where|update \w+ set|create table)\b/,
+  /[a-z_]\w*\([^)]*\)\s*[{;]|\w+\.\w+\([^)]*\)/,
+  /=>|\bdef \w+\(|\bfunction\s*\w*\(|<\/?(div|span|html|body|script|p|a|button|img)\b[^>]*>|\{\s*["']?\w+["']?\s*:|\b(if|for|while)\s*\(.*\)\s*\{|==|!=|\+=|\bprint\(|console\.log/,
+  /\b\w+(error|exception):|\b(nullpointer\w*|typeerror|syntaxerror|keyerror|indexerror|valueerror|segfault|segmentation fault|stack trace|traceback|permission denied \()/,
+];
+
+const TECH_TERMS = new Set(
+  `python javascript typescript java kotlin php perl haskell scala golang c++ c# sql mysql postgres
+  postgresql sqlite mongodb redis regex regexp dockerfile docker kubernetes k8s terraform ansible yaml
+  json xml csv css html jsx tsx react vue angular svelte node.js nodejs node npm webpack api apis endpoint
+  endpoints github gitlab git linux ubuntu windows macos unix bash zsh powershell tcp udp dns http https ssl tls
+  aws azure gcp s3 div flexbox backend frontend localhost compiler debugger codebase latex excel
+  runtime boolean recursion subnet firmware cli sdk jquery django flask laravel graphql heroku
+  nginx emacs vscode vba cron pandas numpy closure closures fizzbuzz fibonacci quicksort algorithm
+  algorithms rust golang lua dart elixir julia swift ruby go c code coding program programming
+  script scripts function functions app website bot loop loops query database wifi router printer
+  android spreadsheet formula`.split(/\s+/),
+);
+
+/** Numbers combined by an operator, or a named operation on numbers. */
+const ARITHMETIC = [
+  /\d+(\.\d+)?\s*([+*×÷^]|\s[x/-]\s|x(?=\s*\d)|\s(times|plus|minus|divided by|multiplied by|over|mod)\s)\s*\$?\d+/,
+  /\b(square root|cube root|factorial|derivative|integral|integrate|differentiate|logarithm|log of|solve for|simplify|compound interest|long division|times table|to the power of|squared|cubed|percentage|average of|mean of|area of|volume of|perimeter of|circumference of)\b/,
+  /\b\d+(\.\d+)?\s*(%|percent) (of|off)\b|\b(what('s| is)|how much is) \d+(\.\d+)?\s*(%|percent)\b|\b\d+(\.\d+)?\s*(%|percent) tip\b/,
+  new RegExp(
+    String.raw`${ADDRESSED}(calculate|compute|work out|add up|add|multiply|divide|subtract|round|solve|convert|evaluate)\b[^.?!]*\d`,
+  ),
+  /\bsolve\s*:/,
+  /\b\d+(\.\d+)?\s*(miles?|mph|km|kilomet(er|re)s?|kg|kilos?|pounds|lbs?|ounces?|oz|lit(er|re)s?|gallons?|f|fahrenheit|c|celsius|kelvin|feet|foot|inch(es)?|cm|centimet(er|re)s?|met(er|re)s?|grams?|cups?|tablespoons?|euros?|dollars?|yen|hours?)\b[^.?!]*\b(to|in|into)\b (miles?|km|kilomet|kg|kilos?|pounds|lbs?|ounces?|oz|lit|gallons?|fahrenheit|celsius|kelvin|feet|foot|inch|cm|centimet|met|grams?|cups?|tablespoons?|euros?|dollars?|yen|minutes?|seconds?)/,
+  /\b(if|when) (a|the) (train|car|plane|bus)\b[^.?!]*\d/,
+  /\bhow much (will|would|do|does|did) (i|we|you|it) (have|save|earn|make|pay|owe|cost|get)\b[^.?!]*\d/,
+];
+
+const LANGUAGES = new Set(
+  `english french german spanish italian portuguese japanese chinese mandarin cantonese korean russian
+  arabic hindi urdu bengali punjabi latin greek dutch swedish norwegian danish finnish polish czech turkish
+  hebrew persian farsi thai vietnamese indonesian malay swahili tagalog filipino ukrainian romanian hungarian
+  irish welsh esperanto sanskrit yiddish klingon catalan basque icelandic croatian serbian pig
+  hawaiian maori zulu xhosa amharic tamil telugu marathi gujarati nepali burmese khmer mongolian
+  kazakh uzbek georgian armenian albanian bulgarian slovak slovenian lithuanian latvian estonian
+  maltese gaelic quechua navajo cherokee hmong somali yoruba igbo hausa afrikaans tigrinya
+  sinhala pashto kurdish haitian creole`.split(/\s+/),
+);
+
+const LANGUAGE = String.raw`(${[...LANGUAGES].join('|')})`;
+
+const TRANSLATION = [
+  new RegExp(
+    String.raw`${ADDRESSED}(translate|translating|translation of|interpret|conjugate|transliterate)\b`,
+  ),
+  new RegExp(
+    String.raw`${ADDRESSED}(put|render|say|write|turn|rewrite|convert)\b[^.?!]{0,60}\b(in|into|to) ${LANGUAGE}\b`,
+  ),
+  new RegExp(
+    String.raw`\bhow (do|would|can|should|to) (you|i|we|one|u)? ?(say|write|spell|pronounce|conjugate)\b[^?]*\bin (\d+ |several |many |different |other |\w+ )?(${LANGUAGE}|languages?)\b`,
+  ),
+  new RegExp(
+    String.raw`\b(what|what's|whats)( is| are)? (the )?${LANGUAGE} (word|words|for|translation|term|version|phrase)\b`,
+  ),
+  new RegExp(
+    String.raw`\b(what|what's|whats)( is| are| does)? ["'][^"']{1,60}["'] (mean|in ${LANGUAGE})\b|\b(what|what's|whats)( is| are)? \w+ in ${LANGUAGE}\b`,
+  ),
+  /^(what does|what is the meaning of|meaning of) ["'][^"']{1,60}["']( mean)?( in \w+)?\s*\??$/,
+  /\b(translate|translation)\b[^.?!]{0,40}["':]/,
+];
+
+/** Text to be put into a language: a request unless the asker is speaking of their own life. */
+const TRANSLATION_LOOKUP = new RegExp(
+  String.raw`\b(translated|translation|translate|rendered|render|put|say|write|spell)\b[^.?!]{0,60}\b(in|into|to) ${LANGUAGE}\b`,
+);
+
+/** Pieces of writing or other artifacts that a request can ask the oracle to produce. */
+const ARTIFACTS =
+  /\b(e-?mails?|letters?|notes?|cover letters?|essays?|articles?|blog|posts?|tweets?|threads?|captions?|bios?|resumes?|cvs?|speech(es)?|toasts?|eulog(y|ies)|poems?|poetry|haikus?|sonnets?|limericks?|songs?|lyrics|raps?|verses?|jingles?|slogans?|taglines?|ads?|adverts?|advertisements?|copy|copywriting|landing pages?|descriptions?|reviews?|stor(y|ies)|novels?|scripts?|screenplays?|jokes?|riddles?|pickup lines?|press releases?|newsletters?|reports?|summar(y|ies)|presentations?|slides?|proposals?|contracts?|policy|policies|invoices?|recipes?|(meal|workout|lesson|business|marketing|training|study|diet|travel|fitness|exercise|project|content|savings|weekly|daily|\d+[- ]day|seven[- ]day) plans?|itinerar(y|ies)|paragraphs?|messages?|texts?|replies|homework|assignments?|applications?|quiz(zes)?|questions|outlines?|listings?|pitch(es)?|terms|conditions|titles?|headlines?|mantras?|grammar|spelling|punctuation|wording|schedules?|timetables?|calendars?|syllabus|curriculum|spreadsheets?|budgets?|quotes?|mottos?|arguments|pros and cons|reminders?|alarms?|timers?|crosswords?|puzzles?|passwords?|character sheets?|sentences?|prompts?|playlists?|workouts?|routines?|homework|worksheets?|flashcards?|(unit )?tests?|pull requests?|prs?|tax returns?|memos?|agendas?|invitations?|cards?|puns?|lists?|names (for|of)|a name for|name ideas|ideas|tips|facts|examples|trivia|bullet points|table|code|function|program|app|game|bot|website|query|regex|formula|class|calculator|campaign|posting|answer|answers|translation|workout|routine|menu|gift)\b/;
+
+/** Verbs of producing, fixing or fetching something, when addressed to the oracle. */
+const TASK_VERBS =
+  '(write|draft|compose|create|generate|produce|prepare|design|rewrite|re-write|paraphrase|proofread|spell ?check|edit|summari[sz]e|outline|give|make|come up with|tell|craft|brainstorm|list|build|code|program|implement|fix|debug|optimi[sz]e|review|refactor|convert|format|book|plan|find|send|do|finish|complete|solve|answer|process|run|execute|draw|name|suggest|recommend|continue|order|schedule|reserve|buy|purchase|remind|set|put together|whip up|write up|knock out|throw together)';
+
+const REQUEST = new RegExp(String.raw`${ADDRESSED}${TASK_VERBS}\b`, 'g');
+
+/** "I need a wedding toast", "I want five names for…": an artifact asked for without a verb. */
+const NEED_ARTIFACT =
+  /(?:^|[.!?]\s*|\b(?:i|we) ?)(?:need|want|would like|'d like|d like)( help with| help writing| help making)? (a|an|some|the|my|our|this|two|three|four|five|ten|twenty|\d+)\b|\bhelp (?:me )?with (?:my|this|the|a|an|our)\b/g;
+
+/** Verbs of producing text: addressed to the oracle, a request whatever their object. */
+const PRODUCE =
+  /(?:^|[.!?:;]\s*|^(?:bro|yo|hey|hi|hello|oracle|dude|ok|okay|so)[,:!]?\s+|\b(?:can|could|would|will) (?:you|u) (?:please )?|\bplease )(write|draft|compose|generate|rewrite|paraphrase|proofread|summari[sz]e|(?:make|turn) (?:this|it|that|the following) (?:sound|look|read|into)|turn (?:this|it|that|the following) into)\b(?! (to|down|about (my|how i)))/;
+
+/** What makes "I need a …" an order: a purpose, a count, a specification. */
+const NEED_SPEC =
+  /\b(for|of|about|on|that|with)\b|\d|\b(two|three|four|five|six|seven|eight|nine|ten|twenty|catchy|short|funny|good|quick|cool|clever|professional|formal|new|better)\b/;
+
+/** How far after a request its object may sit ("write a short wedding speech"). */
+const OBJECT_WINDOW_WORDS = 6;
+
+function requestedArtifact(text: string): string | null {
+  const produce = PRODUCE.exec(text);
+  if (produce !== null) {
+    // "Write me a reason to live" asks for help living, not for a text: when the object names
+    // no artifact and speaks of a life, it is left to the reflection rules (and, before the
+    // gate, to crisis detection).
+    const object = text.slice(produce.index + produce[0].length).split(/[.?!;]/)[0] ?? '';
+    const lifeObject =
+      /^\s*(me |us )?(a |one |some )?(reason|reasons|something|anything|words|a few words)\b/.test(object) &&
+      !ARTIFACTS.test(object) &&
+      (reflectiveEvidence(object, words(object)) !== null ||
+        /\b(me|my|i|myself)\b/.test(object.replace(/^\s*me\b/, '')));
+    if (!lifeObject) return produce[0].trim();
+  }
+  for (const form of [REQUEST, NEED_ARTIFACT]) {
     form.lastIndex = 0;
     for (let match = form.exec(text); match !== null; match = form.exec(text)) {
       const after = text
         .slice(match.index + match[0].length)
-        .split(' ')
-        .filter(Boolean);
-      const object = after.slice(0, OBJECT_WINDOW_WORDS + 1).join(' ');
-      const artifact = ARTIFACTS.exec(object);
-      if (artifact) return `${match[0].trim()} … ${artifact[0]}`;
+        .split(/[.?!;]/)[0]
+        ?.split(' ')
+        .filter(Boolean)
+        .slice(0, OBJECT_WINDOW_WORDS + 1)
+        .join(' ');
+      const artifact = after === undefined ? null : ARTIFACTS.exec(after);
+      // "I want a message from my dad" is a wish; "I need a toast for my brother", "5 captions",
+      // "a catchy title" are orders: a wish for an artifact needs a purpose, a count or a spec.
+      const ordered =
+        form !== NEED_ARTIFACT || (after !== undefined && NEED_SPEC.test(`${match[0]} ${after}`));
+      if (artifact && ordered) return `${match[0].trim()} … ${artifact[0]}`;
+      const tech = after === undefined || form === NEED_ARTIFACT ? null : strictTechEvidence(after);
+      if (tech) return `${match[0].trim()} … ${tech}`;
       if (match[0] === '') form.lastIndex++;
     }
   }
   return null;
 }
 
-const ARITHMETIC = [
-  /\d+(\.\d+)?\s*([+*×÷^x]|\s[-/]\s)\s*\d+/,
-  /\b(square root|cube root|factorial|derivative|integral|logarithm|solve for|simplify the|compound interest|long division|times table)\b/,
-  /\b\d+(\.\d+)?\s*(%|percent) of\b/,
-  /\b(calculate|compute|work out|add up|multiply|divide|subtract)\b[^.?!]*\d/,
-  /\bconvert\b[^.?!]*\d/,
-  /\b\d+(\.\d+)?\s*(miles?|km|kilomet(er|re)s?|kg|kilos?|pounds|lbs?|ounces?|oz|lit(er|re)s?|gallons?|fahrenheit|celsius|feet|foot|inch(es)?|cm|centimet(er|re)s?|met(er|re)s?|grams?|cups?|tablespoons?)\b[^.?!]*\b(to|in|into)\b/,
-  /\bhow many (ounces|grams|cups|miles|km|kilometres|kilometers|feet|inches|seconds|minutes|days|weeks|litres|liters|pounds|calories|tablespoons|teaspoons|centimetres|centimeters|meters|metres)\b[^.?!]*\b(in|per) (a|an|one|\d+)\b/,
+// ---- 2. Lookups -------------------------------------------------------------------------------
+
+/** Who made or did a thing, when: a fact, whatever words the title holds. */
+const HARD_FACT =
+  /\b(what )?rhymes? with\b|^(when|where|in what year) (did|was|were) (?!(i|we|you|my|our|your)\b)[\w .'-]{1,40} (die|born|live|write|marry|married|written|published|founded)\b|\b(meaning|definition|origin|etymology|synonyms?|antonyms?|spelling|pronunciation) of (the )?(word|term|phrase|expression|idiom|acronym|abbreviation)\b|\bwhat does the (word|term|phrase|acronym|abbreviation|idiom)\b|\bdefine (the )?(word|term)\b|\b(lyrics|chords|tabs|sheet music|transcript) (to|of|for)\b|^(when|what day|what date) (is|does|was|will) [^?]{1,40}\b(this|next|last) (year|month|week)\b|(^|[.!?]\s*)(who|when|what year|in what year) (wrote|won|invented|discovered|founded|painted|directed|composed|built|sang|sings|created|designed|was .{1,40} (born|built|written|founded|invented))\b/;
+
+/** Questions whose answer is a fact about the world. */
+const FACT_QUESTIONS = [
+  /(^|[.!?]\s*)(who|when|where) (wrote|won|invented|discovered|founded|painted|directed|composed|built|sings?|sang|is the|was the|are the|were the|did|does|do|is|was|were|are)\b/,
+  /\bwhat (year|century|decade|date|day of the week|time|time zone|country|city|language|planet|element)\b/,
+  /\b(capital|population|currency|gdp|president|prime minister|ceo|founder|inventor|author|director|boiling point|melting point|freezing point|atomic number|exchange rate|stock price|share price|release date|winner|speed|origin|plural|symbol|formula|height|weight|age|distance|size|length|rules|plot|history|causes?|definition|synonyms?|antonyms?) of\b/,
+  /\b(weather|forecast) (in|for|at|tomorrow|today|this|like)\b/,
+  /\bhow (tall|far|big|long|old|deep|high|fast|heavy|wide|hot|cold|many|much)\b/,
+  /\b(which|what) (is|are|was|were) (the )?(biggest|largest|smallest|fastest|slowest|oldest|tallest|longest|highest|deepest|closest|nearest|best|most|least|first|last)\b/,
+  /\b(which|what) (is|are|was|were) (bigger|larger|smaller|faster|slower|older|younger|taller|shorter|heavier|longer|cheaper|better|worse)\b|\bwhich is (bigger|larger|smaller|better|faster|older)\b/,
+  /^(what|what's|whats) (is |are )?(a|an|the)? ?\w+( \w+)? (stand for|mean in)\b/,
+  /^(how does|how do|why does|why do|what causes|what makes) (a |an |the )?(?!(i|me|my|we|us|our|people|someone|anyone|you|we|he|she|they|it feel|love|grief|life)\b)\w+( \w+)? (work|happen|form|grow|fly|exist|occur)\b/,
+  /\b(what('s| is)|what are|define|meaning of) (the )?(difference between|definition of|word for|synonym for|opposite of|rules of)\b/,
+  /\b(which|what) \w+( \w+)? (has|have|had|is|was|are|were) the (most|least|\w+est)\b/,
+  /^(what|what's|whats|which) (is |are |was |were )?(a|an|the|some|good|best|healthy|cheap|easy)\b/,
+  /\bhow many (ounces|grams|cups|miles|km|kilometres|kilometers|feet|inches|seconds|minutes|hours|days|weeks|months|litres|liters|pounds|tablespoons|teaspoons|centimetres|centimeters|meters|metres)\b[^.?!]*\b(in|per|between|until|till|are there)\b/,
+  /\b(fun facts|trivia|symptoms of|how to spell|rhymes? with)\b/,
+  /\b(what|where|when)('s| is| are) (the )?(next|nearest|best|cheapest|closest)\b/,
 ];
 
+/** Instructions to explain, list, compare, recommend: a lookup when nothing reflective is asked. */
+const LOOKUP_REQUEST = new RegExp(
+  String.raw`${ADDRESSED}(explain|describe|define|summari[sz]e|outline|compare|list|name|recommend|suggest|show me|teach me|tell me (about|how|what|when|where|who|the)|give me (a|an|the|some)|find me|look up|search)\b`,
+);
+
+/** The forms of a practical question asked in the first person. */
+const PRACTICAL_QUESTION =
+  /\bhow (do|can|should|to|much|many|long|often)\b|\bhow to\b|\bwhat('s| is| are)? (the )?(best|cheapest|right|good|ideal|safest)\b|\b(should|can|do|could) (i|we) (take|buy|use|get|eat|drink|invest|book|pay|wear|cook|bring|pack|install|fix|clean)\b|\bwhere (can|do|should) (i|we)\b|\bwhich\b|\brecommend\b|\bwhat (dose|size|kind|type|brand|model)\b/;
+
+/** Practical domains: a how-to or a recommendation about them is not a reflection. */
+const PRACTICAL = [
+  /\b(recipes?|ingredients?|bake|baking|boil|roast|fry|cook|cooking|cake|oven|grill|lasagne|lasagna|pasta|soup|sauce|eggs?|vegan|keto|calories|protein|macros)\b/,
+  /\b(workouts?|reps|gym|muscles?|cardio|bench press|squats?|marathon|lose weight|weight loss|diet)\b/,
+  /\b(stocks?|shares|crypto|bitcoin|etfs?|invest|investing|investment|portfolio|dividends?|mortgage|loan|interest rate|tax|taxes|refund|budget|exchange rate)\b/,
+  /\b(hotels?|flights?|airbnb|itinerary|restaurants?|visa|passport|tickets?|booking|packing list|trip to)\b/,
+  /\b(buy|purchase|cheapest|discount|gift for|laptop|phone case|headphones|camera|insurance|books? to read|sci-fi books)\b/,
+  /\b(dosage|dose|mg|milligrams|symptoms?|diagnos(e|is)|prescription|medication|pills?|antibiotics?|ibuprofen|paracetamol)\b/,
+  /\b(weather|forecast|rain|sunny|temperature)\b/,
+  /\b(bad|good|healthy|unhealthy|safe|dangerous|harmful) for (you|your health|health|kids|children|dogs|cats|the body|your skin|your teeth)\b/,
+  /\b(install|set up|setup|configure|deploy|upgrade|reset|reboot|troubleshoot|plug|wifi|router|printer|password|stain|carpet|laundry|clean|unclog|repair|fix)\b/,
+];
+
+// ---- 3. Reflection ----------------------------------------------------------------------------
+
+/** Words of a life examined: feelings, relations, choices, meaning. Matched as stems. */
+const REFLECTIVE_LIST =
+  `meaning meaningful meaningless purpose matter matters life live living alive death die dying
+  mortal mortality grief grieve mourn loss lose lost miss regret fear afraid scared anxious
+  anxiety worry worried hope hopeless hopeful despair lonely loneliness alone love loved loving
+  heart friend friendship family parent mother father mom mum dad son daughter brother sister
+  husband wife boyfriend girlfriend partner ex marriage married child children kid kids baby grandma grandpa
+  grandmother grandfather relationship forgive forgiveness guilt guilty shame ashamed anger angry
+  rage resent resentment jealous jealousy envy happy happiness joy joyful content contentment
+  peace peaceful calm sad sadness sorrow cry crying tears hurt pain suffer suffering courage
+  brave bravery coward virtue wisdom wise moral ethics ethical duty honest honesty kind kindness
+  selfish ambition ambitious success successful failure fail failing worth self myself identity belong
+  belonging home choice choose decision decide accept acceptance trust betray betrayed
+  soul spirit future past aging grow growing retire retirement passion calling ordinary enough
+  gratitude grateful nostalgia faith god absurd existence exist free freedom fate
+  destiny stoic philosophy philosopher tao taoist sage feel feeling felt emotion mind thought
+  heartbreak breakup divorce weak strength vulnerable pride proud humility humble fame authentic
+  truth justice fair fairness sabotage temptation desire crave greed restless tired exhausted
+  burnout overwhelmed stress stressed numb empty emptiness boredom bored silence stillness heal
+  care caring compassion cruel cruelty widow illness sick confidence insecure doubt believe
+  belief wonder awe beauty evil mistake wrong worthy unworthy deserve connection disconnected
+  relief courage foolish stuck lonely anxious afraid hate hating bitter bitterness embarrassed
+  stupid dumb worthless useless fraud impostor imposter invisible abandoned rejected rejection
+  ignored respect respected burden pointless hard struggle struggling cope coping overthink
+  overthinking procrastinate patience patient jealousy miserable depressed depression
+  normal okay ok selfish naive silly shallow sorry apologise apologize forgive revenge lie lied
+  cheat cheated cheating betrayal grudge pleaser approval validation trust lonely friendless
+  single dating crush pray prayer prayers funeral miscarriage dementia cancer sober addiction
+  regret outsider belong mortality aimless lost`.split(/\s+/);
+const REFLECTIVE_WORDS: ReadonlySet<string> = new Set(REFLECTIVE_LIST);
+const REFLECTIVE: ReadonlySet<string> = new Set(REFLECTIVE_LIST.map((w) => stem(w)));
+
+/** Phrases of a life examined that single words miss. */
+const REFLECTIVE_PHRASES =
+  /\b(who (i|you|we|they|he|she) (really |truly |fundamentally )?(am|are|is|was|were)|who am i|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|what('s| is) the point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|look(ing)? back|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious))\b/;
+
+/** The asker's own state or choices in the first person. */
+const FIRST_PERSON = /\b(i|i'm|im|i've|ive|i'd|i'll|me|my|myself|mine|we|we're|our|ourselves)\b/;
+
+/** A judgement asked about, which is reflection even without "I". */
+const JUDGEMENT =
+  /\b(is it|isn't it|is that|was it|would it be|is this|am i|was i|are we) (really |just |actually )?(wrong|okay|ok|alright|fine|bad|good|normal|weird|selfish|foolish|silly|weak|strange|crazy|stupid|immoral|fair|right|possible|worth|too late|naive|shallow|sad|healthy|unhealthy|natural|human|cowardly|brave|rude|mean|pathetic|dumb|lazy|enough)\b|\b(is|are|can|does) (love|life|hope|happiness|ambition|regret|grief|fear|patience|forgiveness|suffering|kindness|death|meaning|faith|anger|envy|loneliness|solitude|success|freedom)\b/;
+
+/** A choice or a way of living asked about: reflection unless the question is a lookup. */
+const CHOICE =
+  /\bwhat (would|might) [\w-]+( [\w-]+)? (say|think|teach|advise|make of|do)\b|\b(should|must|can|could|do|would|am|will|did|have) (i|we)\b|\bhow (do|can|should|could|would) (you|one|people|we|i)\b|\bwhat (would|should|do|does|did) (a|an|the|you|one|people|i|we)\b/;
+
+/** Verbs of living after "how do I …": a how-to about a life, not about a thing. */
+const LIFE_VERBS = new Set(
+  `be become stop start know find deal cope handle accept forgive trust let move stay keep feel live
+  love care learn get talk say tell make stand grow believe choose decide forget remember
+  balance heal survive enjoy focus motivate calm relax rebuild reconnect apologise apologize
+  overcome quit leave raise parent support help comfort listen open ask`.split(/\s+/),
+);
+
+const PEOPLE =
+  /\b(people|person|human|humans|someone|somebody|everyone|everybody|nobody|anyone|friends?|family|parents?|mom|mum|dad|mother|father|son|daughter|kids?|children|husband|wife|partner|boyfriend|girlfriend|boss|manager|coworkers?|colleagues?|roommates?|neighbou?rs?|teacher|students?|grandma|grandpa|brother|sister|ex)\b/;
+
+/** Words whose stem meets a reflective one by accident ("tire" → "tired"). */
+const NOT_REFLECTIVE = new Set(['tire', 'tires']);
+
+function reflectiveEvidence(text: string, tokens: readonly string[]): string | null {
+  for (const token of tokens) {
+    if (NOT_REFLECTIVE.has(token)) continue;
+    // A stem alone can join unrelated words ("care" and "car"): an uninflected token must be
+    // in the list itself.
+    const root = stem(token);
+    if (REFLECTIVE_WORDS.has(token) || (root !== token && REFLECTIVE.has(root))) return token;
+  }
+  const phrase = REFLECTIVE_PHRASES.exec(text);
+  return phrase ? phrase[0] : null;
+}
+
+/** AFINN words that score but, in a request, rarely say anything about a feeling. */
+const NOT_FEELING = new Set(
+  'like likes liked save saved help helps please thank thanks good best better great well want free cool yes no ok okay fun funny top win won winner easy clear fine nice interesting'.split(
+    ' ',
+  ),
+);
+
+/** Words that carry feeling in AFINN (a broad, independent list), in a text about a life. */
+function affectEvidence(tokens: readonly string[]): string | null {
+  for (const token of tokens) {
+    const score = AFINN.single.get(token);
+    if (score !== undefined && Math.abs(score) >= 2 && !NOT_FEELING.has(token)) return token;
+  }
+  return null;
+}
+
 // ---- The gate ---------------------------------------------------------------------------------
+
+function firstMatch(patterns: readonly RegExp[], text: string): string | null {
+  for (const pattern of patterns) {
+    pattern.lastIndex = 0;
+    const match = pattern.exec(text);
+    if (match) return match[0].trim();
+  }
+  return null;
+}
 
 function off(reason: GateReason, rule: string, evidence: string | null): GateVerdict {
   return { onMission: false, reason, rule, evidence };
 }
 
+function on(rule: string, evidence: string | null): GateVerdict {
+  return { onMission: true, reason: null, rule, evidence };
+}
+
+function rolePlay(text: string): string | null {
+  for (const pattern of ROLE_PLAY) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const role = match[match.length - 1] ?? '';
+    if (REFLECTIVE_ROLES.test(role)) continue;
+    return match[0].trim();
+  }
+  return null;
+}
+
+/** Technical words that are never a metaphor for a life ("code" and "program" can be). */
+const AMBIGUOUS_TECH = new Set(
+  'code coding program programming script scripts function functions app bot loop loops query formula closure closures node go c swift ruby windows'.split(
+    ' ',
+  ),
+);
+
+function strictTechEvidence(text: string): string | null {
+  for (const token of text.split(/[^a-z0-9+#.]+/)) {
+    const clean = token.replace(/^\.+|\.+$/g, '');
+    if (TECH_TERMS.has(clean) && !AMBIGUOUS_TECH.has(clean)) return clean;
+  }
+  return null;
+}
+
+/** Words that make an ambiguous technical word ("code", "app", "script") technical. */
+const TECH_VERB =
+  /\b(fix|debug|compile|deploy|install|optimi[sz]e|refactor|error|errors|bug|bugs|crash|crashes|crashing|syntax|run|runs|execute|function|variable|loop|array|string|library|framework)\b/;
+
+/** Errands for an assistant: booking, buying, ordering, scheduling. */
+const ERRAND = new RegExp(
+  String.raw`${ADDRESSED}(order|book|reserve|schedule|buy|purchase)( me)? (a|an|the|my|some|two|three|\d+|tickets?|flights?|tables?|rooms?)\b|${ADDRESSED}remind me (to|about|at|on)\b`,
+);
+
+function techEvidence(text: string): string | null {
+  for (const token of text.split(/[^a-z0-9+#.]+/)) {
+    const clean = token.replace(/^\.+|\.+$/g, '');
+    if (TECH_TERMS.has(clean)) return clean;
+  }
+  return null;
+}
+
 export function assessMission(question: string): GateVerdict {
   const text = normalise(question);
+  // "a 10 year old", "at 45", "$3000": numbers in passing say nothing about the request.
+  const plain = text.replace(/\b\d+[- ]years?[- ]old\b/g, 'someone');
+  const tokens = words(plain);
 
-  const tech = techEvidence(text) ?? firstMatch(CODE_SYNTAX, question);
-  if (tech !== null) return off('code', 'technical-terms', tech);
-
-  const translation = translationEvidence(text);
-  if (translation !== null) return off('translation', 'translate-to-language', translation);
-
+  // 1. Hard requests.
+  const override = firstMatch(OVERRIDE, text);
+  if (override !== null) return off('instruction_override', 'instruction-override', override);
+  const role = rolePlay(text);
+  if (role !== null) return off('instruction_override', 'role-play', role);
+  const syntax = firstMatch(CODE_SYNTAX, text);
+  if (syntax !== null) return off('code', 'code-syntax', syntax);
+  const translation = firstMatch(TRANSLATION, text);
+  if (translation !== null) return off('translation', 'translation-request', translation);
   const arithmetic = firstMatch(ARITHMETIC, text);
   if (arithmetic !== null) return off('arithmetic', 'arithmetic-or-conversion', arithmetic);
-
+  const listing = LIST_REQUEST.exec(text);
+  if (listing !== null) return off('factual_lookup', 'list-name-quote', listing[0].trim());
+  const authorship = HARD_FACT.exec(text);
+  if (authorship !== null && !FIRST_PERSON.test(text))
+    return off('factual_lookup', 'fact-question', authorship[0]);
   if (/https?:\/\/|www\.\w/.test(text)) return off('content_generation', 'link-to-process', 'a link');
-
-  const writing = requestForWriting(text);
-  if (writing !== null) return off('content_generation', 'request-for-writing', writing);
-
-  const firstPerson = /\b(i|i'm|im|i've|i'd|me|my|myself)\b/.test(text);
-  const fact = firstMatch(FACT_QUESTIONS, text);
-  if (fact !== null && !firstPerson) return off('factual_lookup', 'fact-question', fact);
-
-  const reflective = reflectiveHits(text);
-  if (reflective.length === 0) {
-    const lookup = firstMatch(SOFT_LOOKUPS, text);
-    if (lookup !== null) return off('factual_lookup', 'explain-list-compare', lookup);
-    const practical = firstMatch(PRACTICAL, text);
-    if (practical !== null) return off('practical_advice', 'practical-domain', practical);
+  const artifact = requestedArtifact(text);
+  if (artifact !== null) {
+    const tech = techEvidence(text);
+    return tech !== null
+      ? off('code', 'request-for-code', `${artifact} (${tech})`)
+      : off('content_generation', 'request-for-writing', artifact);
   }
 
-  if (reflective.length > 0)
-    return { onMission: true, reason: null, rule: 'reflective', evidence: reflective[0] ?? null };
-  const state = FIRST_PERSON_STATE.exec(text);
-  if (state) return { onMission: true, reason: null, rule: 'first-person', evidence: state[0] };
+  // 2. Lookups, unless the question also speaks of a life.
+  const reflective = reflectiveEvidence(plain, tokens);
+  const firstPerson = FIRST_PERSON.exec(plain);
+  const judgement = JUDGEMENT.exec(plain);
+  const affect = affectEvidence(tokens);
+  // Feeling words alone do not rescue a lookup ("what dose for a headache?"); they only keep a
+  // first-person how-to from being read as a chore.
+  const felt = firstPerson !== null && affect !== null;
+  if (reflective === null && judgement === null) {
+    const asks =
+      /\?\s*$/.test(plain) ||
+      /^(who|what|whats|when|where|which|why|how|can|could|would|will|is|are|do|does)\b/.test(plain);
+    const tech = strictTechEvidence(text) ?? (TECH_VERB.test(plain) ? techEvidence(text) : null);
+    const translationLookup = TRANSLATION_LOOKUP.exec(plain);
+    if (translationLookup !== null) return off('translation', 'translation-request', translationLookup[0]);
+    const errand = ERRAND.exec(plain);
+    if (errand !== null) return off('practical_advice', 'errand', errand[0].trim());
+    const fact = firstMatch(FACT_QUESTIONS, plain);
+    const lookup = firstMatch([LOOKUP_REQUEST], plain);
+    const howTo =
+      /\bhow (do|can|should|would|could) (i|you|we|one|u)\s+(\w+)|\bhow to\s+(\w+)|\bwhat('s| is) the best way to\s+(\w+)/.exec(
+        plain,
+      );
+    const howToVerb = howTo === null ? undefined : (howTo[3] ?? howTo[4] ?? howTo[6]);
+    const lifeHowTo = howToVerb !== undefined && LIFE_VERBS.has(howToVerb) && !/^(get|make)$/.test(howToVerb);
+    if (tech !== null && (asks || lookup !== null || firstPerson === null)) {
+      return off('code', 'technical-help', tech);
+    }
+    if (fact !== null && firstPerson === null) return off('factual_lookup', 'fact-question', fact);
+    const practical = firstMatch(PRACTICAL, plain);
+    // A first-person story that mentions a marathon or a mortgage is not a practical question;
+    // "what dose should I take" is.
+    if (practical !== null && (firstPerson === null || (asks && PRACTICAL_QUESTION.test(plain)))) {
+      return off('practical_advice', 'practical-domain', practical);
+    }
+    if (lookup !== null) return off('factual_lookup', 'explain-list-compare', lookup);
+    if (howTo !== null && !lifeHowTo && !felt && !PEOPLE.test(plain)) {
+      return off('practical_advice', 'how-to-a-thing', howTo[0]);
+    }
+  }
+
+  // 3. Reflection.
+  if (reflective !== null) return on('reflective', reflective);
+  if (firstPerson !== null) return on('first-person', firstPerson[0]);
+  if (judgement !== null) return on('judgement', judgement[0]);
+  const choice = CHOICE.exec(plain);
+  if (choice !== null) return on('choice', choice[0]);
+  if (PEOPLE.test(plain)) return on('about-people', null);
+  if (affect !== null) return on('feeling', affect);
   return off('not_reflective', 'no-reflective-language', null);
 }
