@@ -50,16 +50,23 @@ async function benchEngine(engine: string): Promise<boolean> {
     const from = new Date(Date.now() - DAYS * 86_400_000).toISOString().slice(0, 10);
     let days = 0;
     const times: number[] = [];
+    // CPU time of this process per call: on a loaded machine wall time mostly measures waiting for
+    // a core; on SQLite (in process) CPU time is the whole cost of the read and the summary.
+    const cpu: number[] = [];
     await service.history(userId, from, today, 'Europe/Paris'); // warm caches
     for (let i = 0; i < Number(values.runs); i += 1) {
       const started = performance.now();
+      const cpuBefore = process.cpuUsage();
       days = (await service.history(userId, from, today, 'Europe/Paris')).length;
+      const used = process.cpuUsage(cpuBefore);
       times.push(performance.now() - started);
+      cpu.push((used.user + used.system) / 1000);
     }
     times.sort((a, b) => a - b);
+    cpu.sort((a, b) => a - b);
     const p95 = percentile(times, 95);
     process.stdout.write(
-      `[${engine}] history of ${DAYS + 1} days (${DAYS * PER_DAY} check-ins, ${days} days with some): median ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms over ${times.length} runs; ${p95 <= GOAL_MS ? 'meets' : 'MISSES'} the ${GOAL_MS} ms goal\n`,
+      `[${engine}] history of ${DAYS + 1} days (${DAYS * PER_DAY} check-ins, ${days} days with some): median ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms over ${times.length} runs (CPU in this process: median ${percentile(cpu, 50).toFixed(1)} ms); ${p95 <= GOAL_MS ? 'meets' : 'MISSES'} the ${GOAL_MS} ms goal\n`,
     );
     return p95 <= GOAL_MS;
   } finally {

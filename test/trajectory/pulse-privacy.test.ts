@@ -82,6 +82,21 @@ describe('a pulse that cannot single anyone out', () => {
     assert.ok(body.moods.some((m: { id: string }) => m.id === 'furious'));
   });
 
+  test("the widget's valence trend does not count fresh accounts either", async () => {
+    await clear();
+    const earlier = await Promise.all(Array.from({ length: 5 }, () => signup(t.app)));
+    const lonely = await signup(t.app);
+    await age([...earlier, lonely], 48);
+    const hoursAgo = (h: number) => new Date(Date.now() - h * HOUR).toISOString();
+    for (const who of earlier) await checkIn(who, 'sad', hoursAgo(18));
+    await checkIn(lonely, 'joyful');
+    const fresh = await Promise.all(Array.from({ length: 4 }, () => signup(t.app)));
+    for (const who of fresh) await checkIn(who, 'joyful');
+    assert.equal((await t.deps.trajectory.snapshot()).valenceTrend, 'steady');
+    await age(fresh, 25);
+    assert.equal((await t.deps.trajectory.snapshot()).valenceTrend, 'rising');
+  });
+
   test('with PULSE_EPSILON the counts are noisy, the response says so, and asking again does not redraw', async () => {
     const noisy = () =>
       new TrajectoryService(t.deps.storage, {

@@ -7,6 +7,7 @@ import { byId, h, show } from './dom.ts';
 import { dateTime } from './format.ts';
 import { busy, onSubmit, showRegionProblem, text } from './forms.ts';
 import { boot } from './session.ts';
+import { CHART_AXIS } from './spend-chart.ts';
 import type { Atlas, Checkin, CheckinPage, HistoryDay } from './types.ts';
 
 /** HealthKit's State of Mind associations, as Orrery takes them. */
@@ -104,11 +105,7 @@ function renderValence(host: HTMLElement, from: string, to: string, days: Histor
     'aria-label',
     `Line chart of daily mean valence over ${days.length} days with check-ins; the average is ${mean.toFixed(2)} on a scale from −1 to +1.`,
   );
-  const axis = {
-    stroke: '#c9cde0',
-    grid: { stroke: 'rgba(201,205,224,0.12)' },
-    ticks: { stroke: '#4a5075' },
-  };
+  const axis = CHART_AXIS;
   const chart = new uPlot(
     {
       width: Math.max(280, host.clientWidth),

@@ -6,6 +6,13 @@ import { type SpendSeries, stacked } from './spend.ts';
 
 const PALETTE = ['#f5c542', '#7fd1ae', '#e0796f', '#8fa8ff', '#d59cf0', '#6fd3e0', '#f0a35e', '#b8c46b'];
 
+/** The look of every chart axis on the dark theme (spend, valence). */
+export const CHART_AXIS = {
+  stroke: '#c9cde0',
+  grid: { stroke: 'rgba(201,205,224,0.12)' },
+  ticks: { stroke: '#4a5075' },
+};
+
 export function routeColor(index: number): string {
   return PALETTE[index % PALETTE.length] as string;
 }
@@ -20,11 +27,7 @@ export function renderSpendChart(host: HTMLElement, series: SpendSeries): () => 
   const x = series.days.map((d) => d.getTime() / 1000);
   const tops = stacked(series.amounts);
   const bars = uPlot.paths.bars?.({ size: [0.7, 48], align: 0 });
-  const axis = {
-    stroke: '#c9cde0',
-    grid: { stroke: 'rgba(201,205,224,0.12)' },
-    ticks: { stroke: '#4a5075' },
-  };
+  const axis = CHART_AXIS;
   const chart = new uPlot(
     {
       width: Math.max(280, host.clientWidth),

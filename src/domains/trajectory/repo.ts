@@ -85,10 +85,7 @@ export async function listCheckins(
   let query = db.selectFrom('checkins').selectAll().where('user_id', '=', userId);
   if (range.from !== null) query = query.where('at', '>=', range.from);
   if (range.to !== null) query = query.where('at', '<', range.to);
-  if (before) {
-    const { at, id } = before;
-    query = query.where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
-  }
+  if (before) query = query.where((eb) => eb(eb.refTuple('at', 'id'), '<', eb.tuple(before.at, before.id)));
   return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
@@ -100,10 +97,10 @@ export async function checkinsAfter(
   limit: number,
 ): Promise<CheckinRow[]> {
   let query = db.selectFrom('checkins').selectAll().where('user_id', '=', userId);
-  if (after) {
-    const { at, id } = after;
-    query = query.where((eb) => eb.or([eb('at', '>', at), eb.and([eb('at', '=', at), eb('id', '>', id)])]));
-  }
+  // A row-value comparison, so that both engines seek the index to the page's start; the
+  // equivalent OR of comparisons makes PostgreSQL scan the person's rows from the beginning on
+  // every page.
+  if (after) query = query.where((eb) => eb(eb.refTuple('at', 'id'), '>', eb.tuple(after.at, after.id)));
   return query.orderBy('at').orderBy('id').limit(limit).execute();
 }
 

@@ -597,16 +597,27 @@ export class TrajectoryService {
     return { pulse, maxAgeSeconds: Math.max(0, Math.floor((PULSE_MAX_AGE_MS - age) / 1000)) };
   }
 
+  /** `latestMoodCounts` without the accounts too young to count (as the pulse subtracts them). */
+  private async settledLatestCounts(since: number, now: number) {
+    const minAge = this.config.limits.pulseMinAccountAgeMs;
+    const [all, young] = await Promise.all([
+      repo.latestMoodCounts(this.storage.db, since),
+      minAge > 0 ? repo.youngLatestCounts(this.storage.db, since, now - minAge) : [],
+    ]);
+    return [...all, ...young.map((r) => ({ ...r, people: -r.people, valence: -r.valence }))];
+  }
+
   /**
    * The widget snapshot. The valence trend compares people whose latest check-in is from the
    * last 12 hours with those whose latest is 12–24 hours old; with fewer than the pulse's
-   * minimum group on either side it says `steady`, so it never reflects a handful of people.
+   * minimum group on either side it says `steady`, so it never reflects a handful of people;
+   * accounts too young for the pulse do not count here either.
    */
   async snapshot(now = Date.now()): Promise<CollectiveSnapshot> {
     const [{ pulse }, day, recent] = await Promise.all([
       this.pulse('24h'),
-      repo.latestMoodCounts(this.storage.db, now - DAY),
-      repo.latestMoodCounts(this.storage.db, now - TREND_SPLIT_MS),
+      this.settledLatestCounts(now - DAY, now),
+      this.settledLatestCounts(now - TREND_SPLIT_MS, now),
     ]);
     const total = (rows: typeof day) =>
       rows.reduce((sum, r) => ({ people: sum.people + r.people, valence: sum.valence + r.valence }), {
