@@ -212,19 +212,11 @@ export async function exhaustQueued(db: Executor, endpointId: string, reason: st
  * The endpoints with at least one due delivery: one index probe per endpoint (on
  * `webhook_deliveries_due`), so the cost follows the number of endpoints, never the backlog.
  */
+const DUE_ENDPOINTS = `select e.id from webhook_endpoints e
+  where exists (select 1 from webhook_deliveries d where d.endpoint_id = e.id and d.next_attempt_at <= ?)`;
+
 export async function dueEndpoints(db: Executor, now: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('webhook_endpoints as e')
-    .select('e.id')
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('webhook_deliveries as d')
-          .select('d.id')
-          .whereRef('d.endpoint_id', '=', 'e.id')
-          .where('d.next_attempt_at', '<=', now),
-      ),
-    )
-    .execute();
+  const { rows } = await runRaw<{ id: string }>(db, DUE_ENDPOINTS, [now]);
   return rows.map((row) => row.id);
 }
 
