@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { alertThresholds, essenceLowListener } from '../../src/domains/webhooks/essence-low.ts';
 import { createKey, setBalance, signup, startTestApp, type TestApp } from '../helpers/app.ts';
+import { withCookie } from '../helpers/http.ts';
 import { type Receiver, startReceiver, verified } from '../helpers/receiver.ts';
 
 /**
  * `essence.low` from the real charge path: metered calls debit through the charge's batches and
- * the listener runs in their transaction, reading thresholds from `essence_alerts` (the balance
- * alert's table; created here when this build's migrations do not have it yet).
+ * the listener runs in their transaction, reading the threshold the person set with
+ * `PUT /api/essence/alert`.
  */
 describe('essence.low', () => {
   let t: TestApp;
@@ -18,12 +18,6 @@ describe('essence.low', () => {
     t = await startTestApp({
       env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '50' },
     });
-    await sql`create table if not exists essence_alerts (
-      user_id text primary key, threshold_milli bigint not null, updated_at bigint not null)`.execute(
-      t.deps.storage.db,
-    );
-    // Registered here until deps.ts registers it (see alertThresholds); then drop this line.
-    t.deps.charger.onBalanceMoves(essenceLowListener(alertThresholds));
     t.deps.webhooks.startWorker();
     receiver = await startReceiver();
   });
@@ -43,8 +37,8 @@ describe('essence.low', () => {
     });
     assert.equal(created.statusCode, 201, created.body);
     const secret = created.json().secret as string;
-    await sql`insert into essence_alerts (user_id, threshold_milli, updated_at)
-      values (${account.user.id}, ${990_000}, ${Date.now()})`.execute(t.deps.storage.db);
+    const alert = await withCookie(t.app, account.cookie, 'PUT', '/api/essence/alert', { threshold: 990 });
+    assert.equal(alert.statusCode, 200, alert.body);
     const analyze = async () => {
       const response = await t.app.inject({
         method: 'POST',

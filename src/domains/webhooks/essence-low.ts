@@ -38,19 +38,3 @@ export function essenceLowListener(thresholds: ThresholdReader): BalanceMoveList
     if ((await recordEvents(unit.tx, events)) > 0) unit.afterCommit(notifyCommitted);
   };
 }
-
-/**
- * The thresholds people set with `PUT /api/essence/alert`, read from `essence_alerts` (the table
- * the balance alert keeps; it is created by the personal-data migration). Registering the listener
- * with this reader is one line in deps.ts once that migration is present:
- * `charger.onBalanceMoves(essenceLowListener(alertThresholds))`.
- */
-export const alertThresholds: ThresholdReader = async (db, userIds) => {
-  if (userIds.length === 0) return new Map();
-  const { rows } = await runRaw<{ user_id: string; threshold_milli: number }>(
-    db,
-    `select user_id, threshold_milli from essence_alerts where user_id in (${userIds.map(() => '?').join(', ')})`,
-    userIds,
-  );
-  return new Map(rows.map((row) => [row.user_id, Number(row.threshold_milli)]));
-};
