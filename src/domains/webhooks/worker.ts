@@ -35,9 +35,9 @@ function storable(text: string): string {
  * The delivery worker of one instance. It claims due deliveries from the database (see
  * `repo.claimDue`), at most `concurrency` in flight and at most `endpointConcurrency` per endpoint,
  * and attempts each one once per claim. It looks for endpoints with due work every `pollMs` and
- * when an event this process recorded commits, and claims again whenever an attempt frees a slot. A worker that dies mid-attempt
- * leaves its deliveries leased; they are due again when the lease runs out and another attempt
- * (with the same `webhook-id`) follows.
+ * when an event this process recorded commits, and claims again whenever an attempt frees a slot.
+ * A worker that dies mid-attempt leaves its deliveries leased; they are due again when the lease
+ * runs out and another attempt (with the same `webhook-id`) follows.
  */
 export class DeliveryWorker {
   private readonly holder = `${process.pid}-${randomBytes(6).toString('hex')}`;
@@ -62,7 +62,8 @@ export class DeliveryWorker {
     private readonly config: Config['webhooks'],
     private readonly log: Pick<Logger, 'warn' | 'info'>,
   ) {
-    this.sender = new Sender(config.allowPrivate, config.endpointConcurrency * 4);
+    // Endpoints on one host share its socket pool; the worker's own bounds are what limit it.
+    this.sender = new Sender(config.allowPrivate, config.concurrency);
   }
 
   start(): void {
