@@ -97,7 +97,7 @@ export async function createDeps(
   const council = new CouncilService(storage, config, log);
   const cosmos = new CosmosService(storage, bus, counters, config, log);
   await cosmos.start();
-  const oracle = new OracleService(config.oracle);
+  const oracle = new OracleService({ ...config.oracle, crisisResources: config.crisisResources });
   const discovery = new DiscoveryService(
     {
       pulse: async () => (await trajectory.pulse('24h')).pulse,

@@ -16,6 +16,11 @@ export interface PartnerResult {
   status?: number;
   body: unknown;
   headers?: Record<string, string>;
+  /**
+   * This call costs nothing, whatever the route's price (a crisis answer). Honoured for pure
+   * handlers, whose result is known before the debit.
+   */
+  free?: boolean;
 }
 
 export interface PartnerContext<B, Q, P> {
@@ -211,7 +216,7 @@ export function partnerRoute<
           if ((spec.pure || costMilli === 0) && idempotencyKey === null) {
             const result = await spec.handler({ ...ctxBase, db: deps.storage.db }, deps);
             const status = result.status ?? 200;
-            if (costMilli === 0 || !isSuccess(status)) {
+            if (costMilli === 0 || result.free === true || !isSuccess(status)) {
               return send(reply, status, JSON.stringify(result.body), {
                 ...result.headers,
                 'essence-cost': '0',
@@ -272,6 +277,7 @@ export function partnerRoute<
             }
             precomputed = await spec.handler({ ...ctxBase, db: deps.storage.db }, deps);
           }
+          const chargedMilli = precomputed?.free === true ? 0 : costMilli;
           try {
             if (precomputed !== undefined && !isSuccess(precomputed.status ?? 200))
               throw new Declined(precomputed);
@@ -304,20 +310,20 @@ export function partnerRoute<
               // Reserve first, debit and ledger row together: nothing runs unless the balance
               // covers the cost, and a declined or failed handler rolls both back.
               let balanceAfter: number | undefined;
-              if (costMilli > 0) {
+              if (chargedMilli > 0) {
                 const entry = await essenceRepo.applyChange(tx, {
                   id: newId('led', now),
                   user_id: key.userId,
                   key_id: key.id,
                   route: routeLabel,
-                  amount_milli: -costMilli,
+                  amount_milli: -chargedMilli,
                   request_id: request.id,
                   idempotency_key: idempotencyKey,
                   reason: null,
                   created_at: now,
                 });
                 if (entry === undefined) {
-                  throw insufficient(costMilli, (await essenceRepo.readBalance(tx, key.userId)) ?? 0);
+                  throw insufficient(chargedMilli, (await essenceRepo.readBalance(tx, key.userId)) ?? 0);
                 }
                 balanceAfter = entry.balance_after_milli;
               } else {
@@ -355,7 +361,7 @@ export function partnerRoute<
             if (outcome.kind === 'replay') return replay(outcome.stored, outcome.balance);
             return send(reply, outcome.status, outcome.payload, {
               ...outcome.headers,
-              'essence-cost': String(fromMilli(costMilli)),
+              'essence-cost': String(fromMilli(chargedMilli)),
               'essence-balance': String(fromMilli(outcome.balance)),
             });
           } catch (error) {

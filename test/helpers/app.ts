@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { closeDeps, createDeps, type Deps } from '../../src/deps.ts';
@@ -64,6 +65,8 @@ export interface TestAppOptions {
   /** Share a database with another test app (two instances of one deployment). */
   database?: TestDatabase;
   redisPrefix?: string;
+  /** A logger of the test's own (to read what the service logs). */
+  log?: Logger;
 }
 
 /** The environment a test app runs with: quiet, and with sign-up throttles out of the way. */
@@ -82,7 +85,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const ownsDatabase = options.database === undefined;
   const redisPrefix = options.redisPrefix ?? `orrery-test:${randomBytes(4).toString('hex')}:`;
   const config = loadConfig(testEnv(database.url, redisPrefix, options.env));
-  const deps = await createDeps(config);
+  const deps = await createDeps(config, options.log ? { log: options.log } : {});
   const app = await buildApp(deps, { extraPartnerRoutes: options.extraPartnerRoutes ?? [] });
   return {
     app,

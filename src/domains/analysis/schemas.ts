@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Strict } from '../../http/schemas.ts';
+import { SafetySchema } from '../safety/schemas.ts';
 
 export const TEXT_MAX = 5000;
 
@@ -30,4 +31,5 @@ export const MoodAnalysisSchema = Type.Object({
     Type.Object({ moodId: Type.String(), score: Type.Number({ minimum: 0, maximum: 1 }) }),
   ),
   disclaimer: Type.String(),
+  safety: SafetySchema,
 });

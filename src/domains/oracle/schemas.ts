@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Strict } from '../../http/schemas.ts';
+import { SafetySchema } from '../safety/schemas.ts';
 
 export const QUESTION_MAX = 2000;
 
@@ -41,5 +42,8 @@ export const OracleAnswerSchema = Type.Object({
   moodReading: Type.Object({ moodId: Type.String(), family: Family }),
   sources: Type.Array(Type.Object({ work: Type.String(), author: Type.String(), locator: Type.String() })),
   disclaimer: Type.String(),
-  provider: Type.Union([Type.Literal('builtin'), Type.Literal('openai-compatible')]),
+  provider: Type.Union([Type.Literal('builtin'), Type.Literal('openai-compatible'), Type.Literal('safety')], {
+    description: '"safety" when the question expressed a crisis and nothing else was consulted.',
+  }),
+  safety: SafetySchema,
 });

@@ -36,6 +36,8 @@ interface Rule {
   readonly flag: CrisisFlag;
   readonly strength: Strength;
   readonly re: RegExp;
+  /** A match does not count when its clause matches this (someone else's death, say). */
+  readonly unless?: RegExp;
 }
 
 // ---- Canonical text ------------------------------------------------------------------------
@@ -377,9 +379,24 @@ const WISH = `(?:want to|wanted to|wants to|wish to|wish i could|wish i would|wi
 /** An intent: everything a wish is, and the plain future. */
 const INTENT = `(?:${WISH}|going to|am going to|will|should|might|am|gona|do it and)`;
 
-function rule(id: string, flag: CrisisFlag, strength: Strength, source: string): Rule {
-  return { id, flag, strength, re: new RegExp(`${sq(source.trimEnd())}(?= )`, 'g') };
+function rule(id: string, flag: CrisisFlag, strength: Strength, source: string, unless?: RegExp): Rule {
+  const re = new RegExp(`(?:${sq(source.trimEnd())})(?= )`, 'g');
+  return unless === undefined ? { id, flag, strength, re } : { id, flag, strength, re, unless };
 }
+
+/** Someone else's death, or death as a subject: not a first-person death wish. */
+const THIRD_PARTY_DEATH = new RegExp(
+  sq(
+    ` (?:died|dies|passed away|passed|killed (?:himself|herself|themselves)|took (?:his|her|their) (?:own )?life|funeral of|death of|(?:his|her|their|mom|mum|dad|father|mother|brother|sister|friend|son|daughter|wife|husband|grandma|grandpa|grandmother|grandfather|pet|dog|cat) s? ?(?:death|suicide|overdose)|(?:is|was|are|were|has been|had been) (?:dying|dead)|afraid of (?:death|dying)|scared of (?:death|dying)|fear of (?:death|dying)|fear (?:death|dying)|(?:accept|accepting|face|facing|prepare for|preparing for|make peace with|think about|learn|learning|teach|stoics?|philosoph\\w*|meaning|mortality|what happens|after (?:we|i) die|when (?:we|i) die|before i die|one day|someday|eventually|old age|bucket list|will die one day|going to die one day))(?= )`,
+  ),
+);
+
+/** Self-harm spoken of in someone else, or in the past, or to help. */
+const SOMEONE_ELSE_HARM = new RegExp(
+  sq(
+    ` (?:friend|sister|brother|son|daughter|child|student|partner|girlfriend|boyfriend|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|by accident|accidentally|shaving|cooking|chopping|kitchen)(?= )`,
+  ),
+);
 
 const S: CrisisFlag = 'self_harm';
 const H: CrisisFlag = 'harm_to_others';
@@ -1007,6 +1024,154 @@ const RULES: readonly Rule[] = [
     'strong',
     ` (?:slit|slitting|slice|slicing|cut|cutting|open|opening) (?:open )?my (?:wrists?|veins|arms? open|throat)`,
   ),
+  // ---- Catch-alls: a first-person clause that speaks of one's own death or self-harm.
+  rule(
+    'self.first-person-death',
+    S,
+    'medium',
+    ` (?:i|me|my|myself|i am|i have|i will|i would)(?: [^.?!;~]*?)? (?:die|dying|dead|death|suicide|suicidal|overdose|overdosing|noose|unalive|not wake up|never wake up|end it all|end my life|ending my life|not be alive|not being alive|not exist|not existing|stop existing|bleed out|kill myself|killing myself|take my life|taking my life|gone forever|better off dead|my funeral|last breath)|(?: ^|[.?!;] | and | but | so )(?:die|dying|death|suicide|not existing|ending it|ending it all|not waking up|being dead)(?: [^.?!;~]*?)? (?:i|me|my|myself)`,
+    THIRD_PARTY_DEATH,
+  ),
+  rule(
+    'self.first-person-harm',
+    S,
+    'strong',
+    ` (?:i|me|my|i am|i have|i keep|i still)(?: [^.?!;~]*?)? (?:self harm|self harming|cutting myself|cut myself|cuts myself|hurting myself|hurt myself|burning myself|burn myself|harm myself|harming myself|punish myself|punishing myself|mutilate|cutting again|sh scars|sh again|relapsed)`,
+    SOMEONE_ELSE_HARM,
+  ),
+  rule(
+    'self.dark-thoughts',
+    S,
+    'medium',
+    ` (?:dark thoughts|bad thoughts|intrusive thoughts|scary thoughts|those thoughts|the thoughts|thoughts of (?:ending|not being|dying|death|disappearing|hurting myself)|urges|the urge|urge)(?: [^.?!;~]*?)? (?:again|back|louder|worse|stronger|every day|won t stop|will not stop|do not stop|all the time|scare me|are winning|keep coming)`,
+  ),
+  rule(
+    'self.cant-do-life',
+    S,
+    'strong',
+    ` (?:can not|do not want to|refuse to|am not able to|am unable to) (?:do|handle|take|stand|bear|face|keep doing|deal with) (?:life|living|being alive|existing|this life|my life|another day|one more day|tomorrow)(?= [.!?,]| $| any more| anymore| no more| like this| at all| now)`,
+  ),
+  rule(
+    'self.wont-be-here',
+    S,
+    'strong',
+    ` i (?:will not|am not going to|won t|do not plan to|do not intend to|will no longer) be (?:here|around|alive)(?= [.!?,]| $| any more| for long| much longer| long| to see| soon)`,
+  ),
+  // ---- Veiled: what people write around it.
+  rule(
+    'self.still-here',
+    S,
+    'strong',
+    ` (?:the only reason|the only thing keeping me|only reason|only thing that keeps me|all that keeps me|what keeps me) (?:\\w+ ){0,3}(?:still )?(?:here|alive|around|going|breathing)`,
+  ),
+  rule(
+    'self.wouldnt-matter',
+    S,
+    'strong',
+    ` (?:would not|does not|will not|would it|it would not|nothing would) (?:really |even )?matter if i (?:just |simply |really )?(?:stopped|was gone|were gone|died|disappeared|was not here|were not here|did it|was dead|left for good|never woke up|was not around|stopped existing)`,
+  ),
+  rule(
+    'self.how-do-it',
+    S,
+    'strong',
+    ` (?:thinking|thought|think|researching|researched|planning|planned|figured out|figuring out|know|knew|decided|deciding) (?:about |of |out |exactly )?(?:how|when|where) (?:to|i would|i could|i will|i am going to|i can|i d) (?:do it|end it|go through with it|do this)(?! (?:better|right|properly|faster|again|at work|in class))`,
+  ),
+  rule(
+    'self.know-what-use',
+    S,
+    'strong',
+    ` i (?:know|have decided|decided|know exactly|have) (?:exactly )?(?:what|which|how much|how many) (?:i would|i will|i d|i am going to|to) (?:use|take|need)(?= [.!?,]| $| and| to)`,
+  ),
+  rule(
+    'self.not-another',
+    S,
+    'strong',
+    ` (?:do not|can not|will not) (?:want to |wanna )?(?:do this|do it|fight|keep fighting|keep doing this|go on|continue|be here|live|keep going|wake up) (?:\\w+ ){0,2}(?:for )?(?:another|one more) (?:\\d+ |forty |twenty |ten |few )?(?:day|days|week|weeks|month|months|year|years)`,
+  ),
+  rule(
+    'self.rest-forever',
+    S,
+    'strong',
+    ` (?:want|need|wish|long|ready) (?:\\w+ ){0,2}(?:to )?(?:rest|sleep|stop|be at peace|be still|go quiet|be free) (?:permanently|forever|for ever|for good|eternally|and never wake)`,
+  ),
+  rule(
+    'self.not-scared-any-more',
+    S,
+    'medium',
+    ` (?:not|no longer) (?:scared|afraid|frightened) (?:of (?:it|dying|death|doing it) )?(?:any more|anymore)`,
+  ),
+  rule(
+    'self.letters-to',
+    S,
+    'strong',
+    ` (?:writing|wrote|written|write|left|leaving|finished) (?:\\w+ )?(?:letters|notes|goodbyes) (?:to|for) (?:the people i love|my family|everyone|my kids|my children|my parents|the ones i love|my loved ones|my friends|each of them|all of them|my mom|my dad|my wife|my husband)(?= )`,
+  ),
+  rule(
+    'self.better-without-me-veiled',
+    S,
+    'medium',
+    ` (?:he|she|they|my (?:son|kids|family|wife|husband|daughter|children|parents|partner)) (?:would|will|d|is going to) (?:be (?:better|happier|fine|okay|ok) (?:off )?(?:with|without)|forget (?:about )?me|move on (?:quickly|fast|without me)|not even miss me|be relieved)`,
+  ),
+  rule(
+    'self.wish-gone-further',
+    S,
+    'strong',
+    ` (?:wish|wishes|wished|wanted|hoped) (?:that )?i (?:had|would have|d have|could have) (?:gone deeper|cut deeper|died|not woken up|not survived|done it|succeeded|finished it|taken more|taken them all|jumped|not been found)`,
+  ),
+  rule(
+    'self.too-deep',
+    S,
+    'medium',
+    ` (?:went|cut|go|going|gone|went way|cutting) (?:too |way too |a bit too |much )?(?:deep|deeper)(?= [.!?,]| $| and| this| than| last| again| tonight)`,
+  ),
+  rule(
+    'self.scared-of-thoughts',
+    S,
+    'strong',
+    ` (?:scared|afraid|terrified|frightened) (?:of )?(?:what i am thinking|my (?:own )?thoughts|myself|where my (?:head|mind|thoughts) (?:is|are) going|what my (?:head|mind) is telling me)`,
+  ),
+  rule(
+    'self.staring-at-method',
+    S,
+    'medium',
+    ` (?:staring|stared|looked|looking|look|stare|sat|sitting) (?:\\w+ ){0,2}(?:at|with|in front of) (?:the |my |a )?(?:pills|meds|medicine cabinet|bottle of pills|pill bottle|razor|blade|rope|gun|knife|bridge|tracks|edge|ledge|noose)`,
+  ),
+  rule(
+    'self.fight-no-more',
+    S,
+    'medium',
+    ` (?:do not want to|can not|do not have the strength to|am too tired to|have no strength to) (?:fight|try|keep fighting|keep trying|struggle|keep going|pretend) (?:any more|anymore|much longer|no more)`,
+  ),
+  rule(
+    'self.losing-battle',
+    S,
+    'medium',
+    ` (?:i am losing|losing the (?:fight|battle|war)|lost the (?:fight|battle)|giving up the fight|done fighting|tired of fighting my own (?:brain|mind|head))`,
+  ),
+  rule(
+    'self.sorry-to-all',
+    S,
+    'medium',
+    ` (?:i am )?sorry (?:to|for) (?:everyone|all of you|you all|my family|everyone who (?:tried|loved me|cared))`,
+  ),
+  rule(
+    'other.would-harm',
+    H,
+    'medium',
+    `${I}${ADV}(?:would|d) (?:\\w+ )?(?:kill|murder|stab|shoot|strangle|choke|beat|hurt) ${PERSON}`,
+  ),
+  rule(
+    'other.where-stab',
+    H,
+    'strong',
+    ` (?:exactly |just )?(?:where|how) (?:i would|i will|i d|i am going to|to) (?:stab|shoot|hit|cut|kill|strangle|poison) (?:him|her|them|my \\w+)`,
+  ),
+  rule(
+    'other.grab-weapon',
+    H,
+    'medium',
+    ` (?:grab|get|take|use|pick up|reach for) (?:a|the|my|his|her|dad s|my dad s) (?:knife|gun|bat|hammer|axe|rifle|pistol|machete)(?= )`,
+  ),
   // ---- Self-harm.
   rule(
     'self.harm-act',
@@ -1189,6 +1354,32 @@ const PERSON_ANCHORS =
   'him her them you everyone someone somebody people al class schol ofice family neighbor neighbors neighbour neighbours kids teacher teachers students staf boss manager ex wife husband girlfriend boyfriend gf bf dad father mom mum mother stepdad stepmom step stepfather stepmother brother sister son daughter baby babies kid child children parents roomate flatmate coworker coworkers co coleague coleagues clasmate clasmates buly bulies uncle aunt cousin grandma grandpa partner fiance landlord friend in guy girl man woman dude bitch bastard ashole prick cunt fucker motherfucker idiot cop driver clerk guys girls bitches bastards asholes whore slut twat jerk loser couple lady oficer every each those these';
 
 const ANCHORS: Readonly<Record<string, string>> = {
+  'self.still-here': 'here alive around going breathing',
+  'self.wouldnt-matter': 'mater',
+  'self.how-do-it': 'do end through this',
+  'self.know-what-use': 'use take ned',
+  'self.not-another': 'another one',
+  'self.rest-forever': 'permanently forever ever god eternaly never',
+  'self.not-scared-any-more': 'more anymore',
+  'self.letters-to': 'leters notes godbyes',
+  'self.better-without-me-veiled': 'beter hapier fine okay ok forget move mis relieved',
+  'self.wish-gone-further': 'wish wishes wished wanted hoped',
+  'self.too-deep': 'dep deper',
+  'self.scared-of-thoughts': 'scared afraid terified frightened',
+  'self.staring-at-method':
+    'pils meds medicine botle pil razor blade rope gun knife bridge tracks edge ledge nose',
+  'self.fight-no-more': 'fight try fighting trying struggle going pretend',
+  'self.losing-battle': 'losing lost giving done tired',
+  'self.sorry-to-all': 'sory',
+  'other.would-harm': 'would d',
+  'other.where-stab': 'stab shot shoot hit cut kil strangle poison',
+  'other.grab-weapon': 'knife gun bat hamer axe rifle pistol machete',
+  'self.first-person-death':
+    'die dying dead death suicide suicidal overdose overdosing nose unalive wake exist existing alive bled myself life gone funeral breath ending end',
+  'self.first-person-harm': 'self myself cuting again relapsed sh mutilate',
+  'self.dark-thoughts': 'thoughts urges urge',
+  'self.cant-do-life': 'life living alive existing day tomorow',
+  'self.wont-be-here': 'here around alive',
   'self.intent': DIE_ACT_ANCHORS,
   'self.wish-state': DIE_STATE_ANCHORS,
   'self.kill-myself': 'myself',
@@ -1439,7 +1630,7 @@ const DISTANCING_ANYWHERE = new RegExp(
 /** What follows a match in its clause that puts it in the past ("… in 2015, and I survived"). */
 const DISTANCED_AFTER = new RegExp(
   sq(
-    `^ (?:\\S+ ){0,8}?(?:years ago|(?:a|many|few|some|two|three|ten) years back|in (?:19|20)\\d\\d|when i was (?:younger|a kid|a teen|a teenager|in (?:high school|school|college)|\\d+)|as a (?:teen|teenager|kid|child)|back then|but i (?:am|have been|got) (?:okay|ok|fine|better|clean|sober|well|good|safe)|and i am (?:grateful|glad|thankful|okay|ok|fine|better|alive)|(?:and|but) (?:survived|recovered|got help|got better))(?= )`,
+    `^ (?:\\S+ ){0,8}?(?:years ago|(?:a|many|few|some|two|three|ten) years back|in (?:19|20)\\d\\d|when i was (?:younger|a kid|a teen|a teenager|in (?:high school|school|college)|\\d+)|as a (?:teen|teenager|kid|child)|in my (?:early |late |mid )?(?:teens|twenties|thirties|forties|20s|30s|40s)|in (?:high school|college|university|my teens)|back then|(?:i am|i have been|now i am) (?:doing )?(?:well|better|okay|fine|good|happy) now|but i (?:am|have been|got) (?:okay|ok|fine|better|clean|sober|well|good|safe)|and i am (?:grateful|glad|thankful|okay|ok|fine|better|alive)|(?:and|but) (?:survived|recovered|got help|got better))(?= )`,
   ),
 );
 
@@ -1514,6 +1705,7 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
         if (m[0].length === 0) r.re.lastIndex++;
         const at = from + m.index;
         const before = clauseBefore(canon, at + 1);
+        if (r.unless?.test(`${before}${m[0]} ${clauseAfter(canon, at + m[0].length)}`)) continue;
         const distanced =
           DISTANCING.test(before) ||
           DISTANCING_ANYWHERE.test(`${before}${m[0]} `) ||
