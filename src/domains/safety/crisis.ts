@@ -150,6 +150,15 @@ const TOKEN_MAP_SOURCE: Readonly<Record<string, string>> = {
   nomore: 'no more',
   alot: 'a lot',
   abt: 'about',
+  shing: 'self harming',
+  shd: 'self harmed',
+  wnt: 'want',
+  dei: 'die',
+  kl: 'kill',
+  shouldnt: 'should not',
+  "shouldn't": 'should not',
+  couldnt: 'could not',
+  "couldn't": 'could not',
   fr: 'for real',
   frfr: 'for real',
   lyfe: 'life',
@@ -279,9 +288,9 @@ function mendRare(token: string): string {
   if (
     token.length >= 6 &&
     token.startsWith('su') &&
-    /^su[ie]?[cs]i?[ds](?:[ae][lt]?|[lt][ae]?)?$/.test(token)
+    /^su[ie]?[cs]i?[ds]i?(?:[ae][lt]?|[lt][ae]?)?$/.test(token)
   ) {
-    return /[ds][ae]?[lt]/.test(token.slice(3)) ? 'suicidal' : 'suicide';
+    return /[ds]i?[ae]?[lt]/.test(token.slice(3)) ? 'suicidal' : 'suicide';
   }
   for (const [squeezed, word] of SQUEEZED_FUZZY) {
     if (token[0] === squeezed[0] && damerauWithin1(token, squeezed)) return squeeze(word);
@@ -371,13 +380,13 @@ const I = `(?:^ | [.!?;:,] | (?:i|i am|i was|i have|i had|i will|i would|i do|me
 const DIE_ACT = `(?:kill myself|unalive(?: myself)?|rope|roping|end my life|end my own life|take my (?:own )?life|end it all|end it(?! (?:with|between|for (?:him|her|them|us)|off|there|here|early|now with|on a|on good))|end everything|end this life|end things(?! with| between)|commit suicide|die by suicide|die by my own hand|suicide|off myself|hang myself|shoot myself|stab myself|drown myself|overdose|jump off|jump in front|jump from|jump(?= [.!?,]| $| tonight| now| today| soon| off| from)|put a bullet (?:in|through) my (?:head|brain|skull)|blow my brains out|pull the trigger|check out(?= [.!?,]| $| tonight| now| for good| permanently| early| soon)|throw myself|slit my wrists|cut my wrists|poison myself|starve myself to death|drink myself to death|go through with it|leave this world|leave this earth|exit this world|give up on life|check out early)`;
 
 /** Being dead or gone, as something wished for. */
-const DIE_STATE = `(?:die|dye(?! (?:my|her|his|the|it|hair|your|them|clothes|fabric|eggs))|be dead|not (?:be )?(?:alive|exist|wake up|be here(?: any more| tomorrow)?)|never wake up|stop existing|cease to exist|stop living|disappear (?:forever|for good|permanently)|sleep forever|go to sleep forever|sleep for ever|sleep permanently|sleep and never wake up|let go(?= [.!?,]| $| of (?:life|this life|everything|it all)| forever| for good)|go to sleep and (?:never|not) wake up|fall asleep and (?:never|not) wake up|be gone(?: forever| for good)?|not be around|not live|no longer (?:exist|be alive|live)|be with (?:my )?(?:dad|mom|mum|grandma|grandpa|brother|sister|him|her) (?:again|in heaven)|be put out of my misery|fall asleep forever|crash my car|get hit by a (?:car|bus|truck|train))`;
+const DIE_STATE = `(?:die|dye(?! (?:my|her|his|the|it|hair|your|them|clothes|fabric|eggs))|be dead|not (?:be )?(?:alive|exist|wake up|be here(?: any more| tomorrow)?)|never wake up|stop existing(?! (?:on|in|at|for a|online))|cease to exist|stop living|disappear (?:forever|for good|permanently)|sleep forever|go to sleep forever|sleep for ever|sleep permanently|sleep and never wake up|let go(?= [.!?,]| $| of (?:life|this life|everything|it all)| forever| for good)|go to sleep and (?:never|not) wake up|fall asleep and (?:never|not) wake up|be gone(?: forever| for good)?|not be around|not live|no longer (?:exist|be alive|live)|be with (?:my )?(?:dad|mom|mum|grandma|grandpa|brother|sister|him|her) (?:again|in heaven)|be put out of my misery|fall asleep forever|crash my car|get hit by a (?:car|bus|truck|train))`;
 
 /** A wish, a plan or readiness: with an act or a state of death, a crisis. */
 const WISH = `(?:want to|wanted to|wants to|wish to|wish i could|wish i would|wish i can|wish i was able to|plan to|planning to|planned to|plan on|planning on|about to|ready to|need to|trying to|tried to|try to|attempt to|attempted to|deserve to|would rather|would like to|rather|thinking about|thinking of|think about|thought about|considering|consider|decided to|have decided to|contemplating|tempted to|feel like i want to|feel like i should|feel like i need to|can not wait to|cant wait to|hope to|long to|longing to|yearn to|choose to|urge to|keep thinking about|keep thinking of|obsessing over|fantasizing about|fantasising about|dreaming of|dream of|dream about|pray to|praying to|could just|just want to|honestly want to|can not stop thinking about|been thinking about|been thinking of|been planning to|been wanting to|been meaning to|should just|might just|wanna|am waiting to|waiting to|just waiting to|begging to|ask god to|asking god to)`;
 
 /** An intent: everything a wish is, and the plain future. */
-const INTENT = `(?:${WISH}|going to|am going to|will|should|might|am|gona|do it and)`;
+const INTENT = `(?:${WISH}|going to|am going to|will|should|might|am|gona|do it and|going to end up|will end up|might end up|end up)`;
 
 function rule(id: string, flag: CrisisFlag, strength: Strength, source: string, unless?: RegExp): Rule {
   const re = new RegExp(`(?:${sq(source.trimEnd())})(?= )`, 'g');
@@ -387,21 +396,21 @@ function rule(id: string, flag: CrisisFlag, strength: Strength, source: string, 
 /** Someone else's death, or death as a subject: not a first-person death wish. */
 const THIRD_PARTY_DEATH = new RegExp(
   sq(
-    ` (?:died|dies|passed away|passed|killed (?:himself|herself|themselves)|took (?:his|her|their) (?:own )?life|funeral of|death of|(?:his|her|their|mom|mum|dad|father|mother|brother|sister|friend|son|daughter|wife|husband|grandma|grandpa|grandmother|grandfather|pet|dog|cat) s? ?(?:death|suicide|overdose)|(?:is|was|are|were|has been|had been) (?:dying|dead)|afraid of (?:death|dying)|scared of (?:death|dying)|fear of (?:death|dying)|fear (?:death|dying)|(?:accept|accepting|face|facing|prepare for|preparing for|make peace with|think about|learn|learning|teach|stoics?|philosoph\\w*|meaning|mortality|what happens|after (?:we|i) die|when (?:we|i) die|before i die|one day|someday|eventually|old age|bucket list|will die one day|going to die one day))(?= )`,
+    ` (?:died|dies|passed away|passed|killed (?:himself|herself|themselves)|took (?:his|her|their) (?:own )?life|funeral of|death of|(?:his|her|their|mom|mum|dad|father|mother|brother|sister|friend|son|daughter|wife|husband|grandma|grandpa|grandmother|grandfather|pet|dog|cat) s? ?(?:death|suicide|overdose)|(?:is|was|are|were|has been|had been) (?:dying|dead)|afraid of (?:death|dying)|scared of (?:death|dying)|fear of (?:death|dying)|fear (?:death|dying)|(?:accept|accepting|face|facing|prepare for|preparing for|make peace with|think about|learn|learning|teach|stoics?|philosoph\\w*|meaning|mortality|what happens|after (?:we|i) die|when (?:we|i) die|before i die|if i (?:have to|hear|see|eat|miss|get another|sit through|do another)|one day|someday|eventually|old age|bucket list|will die one day|going to die one day))(?= )`,
   ),
 );
 
 /** Self-harm spoken of in someone else, or in the past, or to help. */
 const SOMEONE_ELSE_HARM = new RegExp(
   sq(
-    ` (?:friend|sister|brother|son|daughter|child|student|partner|girlfriend|boyfriend|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|by accident|accidentally|shaving|cooking|chopping|kitchen)(?= )`,
+    ` (?:friend|sister|brother|son|daughter|child|student|partner|girlfriend|boyfriend|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fell|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while)(?= )`,
   ),
 );
 
 const S: CrisisFlag = 'self_harm';
 const H: CrisisFlag = 'harm_to_others';
 
-const PERSON = `(?:him|her|them|you|everyone|everyone else|someone|somebody|people|all of them|them all|all of you|you all|every (?:single )?one of (?:them|you|those \\w+|these \\w+)|each (?:one )?of them|all (?:of )?(?:those|these) (?:people|kids|guys|bastards|bitches|assholes)|the (?:whole )?(?:class|school|office|family|neighbou?rs?|kids|teachers?|students|staff)|my (?:whole |entire |own |stupid |fucking |damn |little |older |younger |big )?(?:boss|manager|ex|ex - ?(?:wife|husband|girlfriend|boyfriend)|wife|husband|girlfriend|boyfriend|gf|bf|dad|father|mom|mum|mother|stepdad|stepmom|step - dad|step - mom|stepfather|stepmother|brother|sister|son|daughter|baby|babies|kids?|child|children|family|parents|roommate|flatmate|neighbou?rs?|teacher|coworkers?|co - workers?|colleagues?|classmates?|bully|bullies|uncle|aunt|cousin|grandma|grandpa|partner|fiance|landlord|friend|best friend|in - laws|father - in - law|mother - in - law)|(?:that|this|the|those|these) (?:guy|girl|man|woman|dude|kid|bitch|bastard|asshole|prick|cunt|fucker|motherfucker|idiot|teacher|boss|cop|neighbou?r|driver|clerk|ex|people|guys|girls|kids|bitches|bastards|assholes|whore|slut|twat|jerk|loser|family|couple|lady|officer|man)|(?:everyone|everybody) (?:at|in) (?:my |the )?(?:school|work|office|class|church))`;
+const PERSON = `(?:him|her|them|you|everyone|everyone else|someone|somebody|people|all of them|them all|all of you|you all|every (?:single )?one of (?:them|you|those \\w+|these \\w+)|each (?:one )?of them|all (?:of )?(?:those|these) (?:people|kids|guys|bastards|bitches|assholes)|the (?:whole )?(?:class|school|office|family|neighbou?rs?|kids|teachers?|students|staff)|the next (?:person|guy|one|man|woman|kid|idiot)(?: who| that)?|anyone who|whoever|anybody who|my (?:whole |entire |own |stupid |fucking |damn |little |older |younger |big )?(?:boss|manager|ex|ex - ?(?:wife|husband|girlfriend|boyfriend)|wife|husband|girlfriend|boyfriend|gf|bf|dad|father|mom|mum|mother|stepdad|stepmom|step - dad|step - mom|stepfather|stepmother|brother|sister|son|daughter|baby|babies|kids?|child|children|family|parents|roommate|flatmate|neighbou?rs?|teacher|coworkers?|co - workers?|colleagues?|classmates?|bully|bullies|uncle|aunt|cousin|grandma|grandpa|partner|fiance|landlord|friend|best friend|in - laws|father - in - law|mother - in - law)|(?:that|this|the|those|these) (?:guy|girl|man|woman|dude|kid|bitch|bastard|asshole|prick|cunt|fucker|motherfucker|idiot|teacher|boss|cop|neighbou?r|driver|clerk|ex|people|guys|girls|kids|bitches|bastards|assholes|whore|slut|twat|jerk|loser|family|couple|lady|officer|man)|(?:everyone|everybody) (?:at|in) (?:my |the )?(?:school|work|office|class|church))`;
 
 const HARM_VERB = `(?:kill|murder|stab|shoot|strangle|choke|poison|hurt|harm|beat|beat up|punch|attack|smash|bash|slit (?:his|her|their) throats?|behead|torture|burn|run over|hit|break (?:his|her|their) (?:neck|legs?|face|bones)|end|slaughter|massacre|butcher|rape|maim|gun down|blow up|bomb|drown|suffocate|smother|bury|cut|slap|put (?:him|her|them) in (?:the|a) (?:hospital|ground|grave)|make (?:him|her|them) (?:bleed|suffer|pay)|hunt down|get rid of|destroy|ruin|mutilate|set fire to|light (?:him|her|them) on fire|unload on|open fire on|fight|stomp|curb stomp|bludgeon|break|snap)`;
 
@@ -522,7 +531,7 @@ const RULES: readonly Rule[] = [
     'self.burden-all',
     S,
     'strong',
-    `${I}${ADV}(?:am|feel like|feel like i am|am just|have become|am nothing but|am only) (?:such )?(?:a |an )?(?:\\w+ )?burden (?:to|for|on) (?:everyone|my family|everybody|the world|all|my parents|everyone around me|the people i love|those i love|my loved ones|my kids|my children|my wife|my husband|my partner|my friends|them|you all)`,
+    `${I}${ADV}(?:am|feel like|feel like i am|am just|have become|am nothing but|am only) (?:such )?(?:a |an )?(?:\\w+ )?burden (?:to|for|on) (?:everyone|my family|everybody|the world|all|everyone around me|the people i love|those i love|my loved ones|you all)(?! \\S* ?(?:financially|for (?:money|rent|a while|now)|while i))`,
   ),
   rule(
     'self.lethal',
@@ -660,7 +669,7 @@ const RULES: readonly Rule[] = [
     'self.ideation-worse',
     S,
     'strong',
-    ` (?:suicidal|suicide) (?:thoughts|ideation|feelings|urges|thinking|impulses) (?:are|have been|keep|is|came|come|got|getting|back|again|will not|won t|never|everyday|every day|all the time|louder|stronger)`,
+    ` (?:suicidal|suicide) (?:thoughts|ideation|feelings|urges|thinking|impulses) (?:are|have been|keep|is|came|come|got|getting|back|again|will not|won t|never|everyday|every day|all the time|louder|stronger|al day|every night|constantly|today|tonight|lately|recently)`,
   ),
   rule(
     'self.why-alive',
@@ -831,6 +840,7 @@ const RULES: readonly Rule[] = [
     S,
     'medium',
     ` (?:goodbye|good bye|farewell)(?= (?:[.!]|$|forever|everyone|world|all|guys|friends|my (?:friends|family|loves?)))`,
+    THIRD_PARTY_DEATH,
   ),
   rule(
     'self.tell-them',
@@ -909,6 +919,7 @@ const RULES: readonly Rule[] = [
     S,
     'medium',
     `${I}${ADV}(?:am|feel like|feel like i am|am just|have become|have always been|will always be|am nothing but|am only) (?:\\w+ )?(?:a )?(?:burden|waste of (?:space|air|oxygen|life)|mistake|worthless|useless|disappointment|failure|problem) (?:to|for|on|of|in|and|that) (?:everyone|my family|everybody|the world|all|my parents|people|those|you all|them|my friends|my mom|my dad|my wife|my husband|my kids|my children|everyone around me|the people i love|this world)`,
+    /financially|money|rent|tuition|bills|while i (?:study|look|recover)|for now/,
   ),
   rule(
     'self.no-way-out',
@@ -1029,14 +1040,14 @@ const RULES: readonly Rule[] = [
     'self.first-person-death',
     S,
     'medium',
-    ` (?:i|me|my|myself|i am|i have|i will|i would)(?: [^.?!;~]*?)? (?:die|dying|dead|death|suicide|suicidal|overdose|overdosing|noose|unalive|not wake up|never wake up|end it all|end my life|ending my life|not be alive|not being alive|not exist|not existing|stop existing|bleed out|kill myself|killing myself|take my life|taking my life|gone forever|better off dead|my funeral|last breath)|(?: ^|[.?!;] | and | but | so )(?:die|dying|death|suicide|not existing|ending it|ending it all|not waking up|being dead)(?: [^.?!;~]*?)? (?:i|me|my|myself)`,
+    ` (?:i|me|my|myself|i am|i have|i will|i would)(?: [^.?!;~]*?)? (?:die|dying|dead|death|suicide|suicidal|overdose|overdosing|noose|unalive|not wake up|never wake up|end it all|end my life|ending my life|not be alive|not being alive|not exist|not existing|stop existing(?! (?:on|in|at|for a|online))|bleed out|kill myself|killing myself|take my life|taking my life|gone forever|better off dead|my funeral|last breath)|(?: ^|[.?!;] | and | but | so )(?:die|dying|death|suicide|not existing|ending it|ending it all|not waking up|being dead)(?: [^.?!;~]*?)? (?:i|me|my|myself)`,
     THIRD_PARTY_DEATH,
   ),
   rule(
     'self.first-person-harm',
     S,
     'strong',
-    ` (?:i|me|my|i am|i have|i keep|i still)(?: [^.?!;~]*?)? (?:self harm|self harming|cutting myself|cut myself|cuts myself|hurting myself|hurt myself|burning myself|burn myself|harm myself|harming myself|punish myself|punishing myself|mutilate|cutting again|sh scars|sh again|relapsed)`,
+    ` (?:i|me|my|i am|i have|i keep|i still)(?: [^.?!;~]*?)? (?:self harm|self harming|self harmed|cutting myself|cut myself|cuts myself|hurting myself|hurt myself|burning myself|burn myself|harm myself|harming myself|punish myself|punishing myself|mutilate|cutting again|sh scars|sh again|relapsed)`,
     SOMEONE_ELSE_HARM,
   ),
   rule(
@@ -1172,6 +1183,121 @@ const RULES: readonly Rule[] = [
     'medium',
     ` (?:grab|get|take|use|pick up|reach for) (?:a|the|my|his|her|dad s|my dad s) (?:knife|gun|bat|hammer|axe|rifle|pistol|machete)(?= )`,
   ),
+  rule(
+    'self.pain-helps',
+    S,
+    'strong',
+    ` (?:the only thing|only thing|the one thing|all) (?:that )?(?:helps|works|makes it stop|calms me|makes me feel (?:\\w+ )?|gets me through)(?: \\w+)? (?:is|are) (?:the )?(?:pain|cutting|hurting myself|bleeding|blood|burning|the blade|my blade|sh|self harm)`,
+  ),
+  rule(
+    'self.need-bleed',
+    S,
+    'strong',
+    ` (?:i|i just|i really) (?:need|want|crave|deserve|have) to (?:bleed|feel pain|hurt myself|be hurt|see blood|feel the blade|cut)(?= [.!?,]| $| again| so| tonight| right| now)`,
+  ),
+  rule(
+    'self.point-anymore',
+    S,
+    'strong',
+    ` what is (?:even )?the (?:point|use)(?: of (?:anything|it|this|trying|going on|me))? (?:any more|anymore)(?= )`,
+  ),
+  rule(
+    'self.burden-plain',
+    S,
+    'strong',
+    ` i am (?:just |such |nothing but |only |always )?(?:a|an) (?:\\w+ )?burden(?= [.!?,]| $| to (?:everyone|everybody|the (?:world|people))| on everyone| and)`,
+  ),
+  rule(
+    'self.should-not-exist',
+    S,
+    'strong',
+    ` i (?:should not|do not deserve to|was never meant to|was not meant to) (?:be alive|exist|have been born|be here any more|be on this earth|be in this world|still be here|still be alive|be breathing)`,
+  ),
+  rule('self.should-not-be-here', S, 'medium', ` i should not be here(?= [.!?]| $)`),
+  rule(
+    'self.not-belong',
+    S,
+    'strong',
+    ` i (?:do not|never) (?:belong|fit) (?:in|on) this (?:world|earth|planet|life)`,
+  ),
+  rule(
+    'self.not-needed',
+    S,
+    'medium',
+    ` (?:the world|no one|nobody|everyone|they) (?:does not|do not|will not|would not)? ?(?:needs?|want|wants) me(?= [.!?,]| $| here| around| alive| any more| anymore| in (?:it|this))`,
+  ),
+  rule(
+    'self.no-future',
+    S,
+    'medium',
+    ` (?:see no|have no|there is no|i do not have a|i have no|do not see a|can not see a) future(?: for me| ahead| any more| anymore)?(?= [.!?,]| $| and| for me)`,
+  ),
+  rule(
+    'self.not-past',
+    S,
+    'strong',
+    ` (?:can not|do not) (?:see|imagine|picture) (?:myself|me) (?:living|being alive|alive|making it|getting|surviving|being here|still here|here) (?:past|beyond|to|until|at|much longer|another|next)`,
+  ),
+  rule(
+    'self.not-make-it',
+    S,
+    'strong',
+    ` (?:do not think i will|i will not|i might not|i may not|not going to|i am not going to|i do not think i can) make it (?:through (?:the night|the week|tonight|today|this|the weekend|another)|to (?:my birthday|tomorrow|morning|next (?:week|year|month)|christmas|the end of|the weekend|\\d+|twenty|thirty)|much longer|past (?:tonight|this|my|\\d+))(?! (?:party|dinner|meeting|on time|game|concert|show|class|wedding|appointment))`,
+  ),
+  rule(
+    'self.rather-dead',
+    S,
+    'strong',
+    ` (?:would )?rather (?:die|be dead|not exist|not be alive|not wake up) than (?:feel|feeling|live|living|go on|going on|keep|continue|be alive|wake up|spend another|another|face|deal|be here|exist|existing|suffer|suffering|carry on|be like this|be me|be this)`,
+  ),
+  rule(
+    'self.this-is-goodbye',
+    S,
+    'strong',
+    ` (?:this is|this will be|so this is|i guess this is|consider this|take this as) (?:my )?(?:goodbye|farewell|good bye|the end)(?= [.!?,]| $| everyone| all| guys| friends| world| for me| forever)`,
+  ),
+  rule(
+    'self.love-sorry',
+    S,
+    'strong',
+    ` i love you(?: \\w+){0,2} (?:[.,!] )?(?:and )?i am (?:so |really )?sorry(?= [.!?,]| $| for everything| for this| for what)`,
+  ),
+  rule(
+    'self.when-gone',
+    S,
+    'strong',
+    ` (?:when|after|once) i am gone(?! (?:on|for (?:a|the|two|three|\\d+)|to|away|abroad|traveling|travelling|out))|(?:when|after|once) i (?:die|am dead|kill myself|do it)(?= [.!?,]| $| please| tell| take| make| give| i want| you)`,
+  ),
+  rule(
+    'self.not-posting',
+    S,
+    'medium',
+    ` (?:will not|wont|am not going to) be (?:posting|writing|coming back|online|on here|around here|texting|replying) (?:\\w+ )?(?:any more|anymore|again|after (?:today|tonight))`,
+  ),
+  rule(
+    'self.take-care-all',
+    S,
+    'medium',
+    ` (?:take care (?:of yourselves|everyone|all|you all|guys|of each other|of my (?:\\w+ ){0,2}for me)|look after (?:yourselves|each other|my (?:\\w+ ){0,2}for me)|please (?:look after|take care of) (?:my|mom|dad))`,
+  ),
+  rule(
+    'self.other-side',
+    S,
+    'strong',
+    ` see (?:you|y all|you all|everyone) on the other side(?! of)|see you in (?:another|the next) life`,
+  ),
+  rule(
+    'self.what-if-not-wake',
+    S,
+    'strong',
+    ` what if i (?:just )?(?:did not|never|do not) wake up|what if i (?:just )?(?:died|was gone|disappeared|ended it|killed myself|was not here|stopped existing|jumped)(?= [.!?,]| $| tonight| tomorrow| today| now| and)`,
+  ),
+  rule(
+    'self.feel-like-dying',
+    S,
+    'strong',
+    ` i (?:feel|felt|am feeling) like (?:i am )?(?:dying|dieing|i want to die|i should die|i should just die|i need to die|ending it|disappearing forever|not existing|giving up on life)(?! (?:my|her|his|the|their|it|a|your|of (?:laughter|embarrassment|boredom|shame|cringe)))`,
+  ),
   // ---- Self-harm.
   rule(
     'self.harm-act',
@@ -1258,7 +1384,8 @@ const RULES: readonly Rule[] = [
     'self.mood-pain',
     S,
     'weak',
-    ` (?:pills|bridge|rope|razor|blade|gun|note|funeral|will|goodbye|sorry for everything|forgive me|take care of (?:my|mom|dad|the)|love you all|last time|tonight|forever)`,
+    ` (?:pills|bridge|rope|razor|blade|gun|funeral|goodbye|sorry for everything|forgive me|take care of (?:my|mom|dad|the)|love you all)`,
+    THIRD_PARTY_DEATH,
   ),
 
   // ---- Harm to others.
@@ -1290,7 +1417,7 @@ const RULES: readonly Rule[] = [
     'other.make-pay',
     H,
     'strong',
-    ` (?:make|making|made) (?:them|him|her|everyone|you|those people|all of them|them all|every one of them|each of them|the bullies|my bullies|the people who|whoever) (?:\\w+ ){0,4}(?:pay|suffer|bleed|regret|sorry) (?:\\w+ ){0,3}(?:in blood|with (?:their|his|her|your) (?:blood|lives|life)|for (?:what|everything|this|it|all)|dearly|big time|they will|i swear|one day|i promise|soon)`,
+    ` (?:make|making|made) (?:them|him|her|everyone|you|those people|all of them|them all|every one of them|each of them|the bullies|my bullies|the people who|whoever) (?:\\w+ ){0,4}(?:pay|suffer|bleed|regret|sorry) (?:\\w+ ){0,3}(?:like i did|the way i did|like they made me|as much as|in blood|with (?:their|his|her|your) (?:blood|lives|life)|for (?:what|everything|this|it|all)|dearly|big time|they will|i swear|one day|i promise|soon)`,
   ),
   rule(
     'other.in-blood',
@@ -1354,6 +1481,26 @@ const PERSON_ANCHORS =
   'him her them you everyone someone somebody people al class schol ofice family neighbor neighbors neighbour neighbours kids teacher teachers students staf boss manager ex wife husband girlfriend boyfriend gf bf dad father mom mum mother stepdad stepmom step stepfather stepmother brother sister son daughter baby babies kid child children parents roomate flatmate coworker coworkers co coleague coleagues clasmate clasmates buly bulies uncle aunt cousin grandma grandpa partner fiance landlord friend in guy girl man woman dude bitch bastard ashole prick cunt fucker motherfucker idiot cop driver clerk guys girls bitches bastards asholes whore slut twat jerk loser couple lady oficer every each those these';
 
 const ANCHORS: Readonly<Record<string, string>> = {
+  'self.pain-helps': 'pain cuting hurting bleding blod burning blade sh self',
+  'self.need-bleed': 'bled pain hurt blod blade cut',
+  'self.point-anymore': 'more anymore',
+  'self.burden-plain': 'burden',
+  'self.should-not-exist': 'alive exist born here earth world breathing',
+  'self.should-not-be-here': 'here',
+  'self.not-belong': 'belong fit',
+  'self.not-needed': 'neds ned want wants',
+  'self.no-future': 'future',
+  'self.not-past': 'myself me',
+  'self.not-make-it': 'make',
+  'self.rather-dead': 'rather',
+  'self.this-is-goodbye': 'godbye farewel end',
+  'self.love-sorry': 'sory',
+  'self.when-gone': 'gone die dead myself do',
+  'self.not-posting': 'posting writing coming online on around texting replying',
+  'self.take-care-all': 'care lok',
+  'self.other-side': 'side life',
+  'self.what-if-not-wake': 'wake died gone disapeared ended myself here existing jumped',
+  'self.feel-like-dying': 'dying dieing die ending disapearing existing giving',
   'self.still-here': 'here alive around going breathing',
   'self.wouldnt-matter': 'mater',
   'self.how-do-it': 'do end through this',
@@ -1549,8 +1696,11 @@ export const UNANCHORED_RULES: readonly string[] = RULES.filter((r) => !ANCHORS[
 const IDIOMS = new RegExp(
   sq(
     ` (?:${[
-      'rather die than',
-      'rather be dead than',
+      'rather die than(?! (?:feel|feeling|live|living|go on|going on|keep|continue|be alive|wake up|spend another|another|face|deal|be here|exist|suffer|carry on|be like this|be me|be this))',
+      'rather be dead than(?! (?:feel|feeling|live|living|go on|going on|keep|continue|be alive|wake up|spend another|another|face|deal|be here|exist|suffer|carry on|be like this|be me|be this))',
+      'die of (?:embarrassment|shame|boredom|laughter|cringe|happiness|cuteness|jealousy|envy|curiosity|thirst|hunger|heat|old age)',
+      'dying of (?:embarrassment|shame|boredom|laughter|cringe|happiness|cuteness|jealousy|envy|curiosity|thirst|hunger|heat)',
+      'died of (?:embarrassment|shame|boredom|laughter|cringe)',
       'dead tired',
       'dead serious',
       'dead set',
@@ -1630,7 +1780,7 @@ const DISTANCING_ANYWHERE = new RegExp(
 /** What follows a match in its clause that puts it in the past ("… in 2015, and I survived"). */
 const DISTANCED_AFTER = new RegExp(
   sq(
-    `^ (?:\\S+ ){0,8}?(?:years ago|(?:a|many|few|some|two|three|ten) years back|in (?:19|20)\\d\\d|when i was (?:younger|a kid|a teen|a teenager|in (?:high school|school|college)|\\d+)|as a (?:teen|teenager|kid|child)|in my (?:early |late |mid )?(?:teens|twenties|thirties|forties|20s|30s|40s)|in (?:high school|college|university|my teens)|back then|(?:i am|i have been|now i am) (?:doing )?(?:well|better|okay|fine|good|happy) now|but i (?:am|have been|got) (?:okay|ok|fine|better|clean|sober|well|good|safe)|and i am (?:grateful|glad|thankful|okay|ok|fine|better|alive)|(?:and|but) (?:survived|recovered|got help|got better))(?= )`,
+    `^ (?:\\S+ ){0,8}?(?:years ago|(?:a|many|few|some|two|three|ten) years back|in (?:19|20)\\d\\d|when i was (?:younger|a kid|a teen|a teenager|in (?:high school|school|college)|\\d+)|as a (?:teen|teenager|kid|child)|in my (?:early |late |mid )?(?:teens|twenties|thirties|forties|20s|30s|40s)|in (?:high school|college|university|my teens)|i am (?:going )?(?:on|away|travelling|traveling|out of town)|on (?:vacation|holiday|a trip|leave)|back then|(?:i am|i have been|now i am) (?:doing )?(?:well|better|okay|fine|good|happy) now|but i (?:am|have been|got) (?:okay|ok|fine|better|clean|sober|well|good|safe)|and i am (?:grateful|glad|thankful|okay|ok|fine|better|alive)|(?:and|but) (?:survived|recovered|got help|got better))(?= )`,
   ),
 );
 
@@ -1658,8 +1808,8 @@ function clauseBefore(text: string, at: number): string {
   return ` ${cut >= 0 ? window.slice(cut + 3) : window} `;
 }
 
-const STRENGTH_WEIGHT: Readonly<Record<Strength, number>> = { strong: 1, medium: 0.55, weak: 0.2 };
-const WEAK_CAP = 0.45;
+const STRENGTH_WEIGHT: Readonly<Record<Strength, number>> = { strong: 1, medium: 0.7, weak: 0.3 };
+const WEAK_CAP = 0.6;
 
 export interface CrisisScores {
   readonly self_harm: number;
