@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Strict } from '../../http/schemas.ts';
+import { MULTILINE } from '../../http/validation.ts';
 import { SafetySchema } from '../safety/schemas.ts';
 
 export const QUESTION_MAX = 2000;
@@ -14,6 +15,7 @@ export const OracleStyleSchema = Type.Union(
 
 export const OracleBody = Strict({
   question: Type.String({
+    [MULTILINE]: true,
     minLength: 1,
     maxLength: QUESTION_MAX,
     description: `A question of meaning, feeling, choice or perspective (1..${QUESTION_MAX} characters).`,

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { IsoTime, Strict } from '../../http/schemas.ts';
+import { MULTILINE } from '../../http/validation.ts';
 
 const FamilyId = Type.Union(
   [
@@ -19,7 +20,11 @@ export function CheckinBody(noteChars: number) {
     moodId: Type.String({ minLength: 1, maxLength: 64, description: 'An Atlas mood id.' }),
     intensity: Type.Optional(Type.Number({ minimum: 0, maximum: 1, default: 0.5 })),
     note: Type.Optional(
-      Type.String({ maxLength: noteChars, description: 'Private forever: only its owner ever sees it.' }),
+      Type.String({
+        [MULTILINE]: true,
+        maxLength: noteChars,
+        description: 'Private forever: only its owner ever sees it.',
+      }),
     ),
     at: Type.Optional(
       Type.String({
