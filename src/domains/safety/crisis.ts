@@ -150,6 +150,23 @@ const TOKEN_MAP_SOURCE: Readonly<Record<string, string>> = {
   nomore: 'no more',
   alot: 'a lot',
   abt: 'about',
+  "you'll": 'you will',
+  youll: 'you will',
+  tird: 'tired',
+  tierd: 'tired',
+  thinkin: 'thinking',
+  endin: 'ending',
+  killin: 'killing',
+  dyin: 'dying',
+  livin: 'living',
+  tryin: 'trying',
+  goin: 'going',
+  nothin: 'nothing',
+  cuttin: 'cutting',
+  hurtin: 'hurting',
+  feelin: 'feeling',
+  plannin: 'planning',
+  h8: 'hate',
   shing: 'self harming',
   shd: 'self harmed',
   wnt: 'want',
@@ -403,7 +420,7 @@ const THIRD_PARTY_DEATH = new RegExp(
 /** Self-harm spoken of in someone else, or in the past, or to help. */
 const SOMEONE_ELSE_HARM = new RegExp(
   sq(
-    ` (?:friend|sister|brother|son|daughter|child|student|partner|girlfriend|boyfriend|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fell|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while)(?= )`,
+    ` (?:friend|sister|brother|son|daughter|child|student|partner|girlfriend|boyfriend|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fell|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while|cat|dog|kitten|puppy|pet|bird|horse|rabbit|hamster|nosebled|nose)(?= )`,
   ),
 );
 
@@ -604,6 +621,8 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` (?:it was|it s been|it has been|been) nice knowing (?:you|y all|you all|everyone|you guys)(?! (?:at|in|from|this (?:semester|year|week)|over|during))`,
+
+    /moving|new (?:team|job|role|school|city|position)|leaving (?:the|this|my) (?:company|team|job|school|group)|retir|transfer|graduat/,
   ),
   rule(
     'self.this-is-the-day',
@@ -858,7 +877,7 @@ const RULES: readonly Rule[] = [
     'self.cut-urge',
     S,
     'strong',
-    `${I}${ADV}(?:want to|need to|wanna|going to|am going to|urge to|urges to|tempted to|about to|might|will|feel like|itching to|craving to|crave|relapsed and|just|so i|and i|then i|that is why i|why i|because i|when i|i still) (?:cut|self harm|sh|burn myself|relapse on sh|relapse on self harm)(?= (?:so|again|tonight|right|now|badly|really|deeper|myself|every|when|because|to feel|and|but|or|\\.|!|,|\\?)| $)`,
+    `${I}${ADV}(?:want to|need to|wanna|going to|am going to|urge to|urges to|tempted to|about to|might|will|feel like|itching to|craving to|crave|relapsed and|just|so i|and i|then i|that is why i|why i|because i|when i|i still|i) (?:cut|self harm|sh|burn myself|relapse on sh|relapse on self harm)(?= (?:so|again|tonight|right|now|badly|really|deeper|myself|every|when|because|to feel|and|but|or|where|in places|on my|so no one|so nobody|\\.|!|,|\\?)| $)`,
   ),
   rule(
     'self.carve',
@@ -1298,6 +1317,81 @@ const RULES: readonly Rule[] = [
     'strong',
     ` i (?:feel|felt|am feeling) like (?:i am )?(?:dying|dieing|i want to die|i should die|i should just die|i need to die|ending it|disappearing forever|not existing|giving up on life)(?! (?:my|her|his|the|their|it|a|your|of (?:laughter|embarrassment|boredom|shame|cringe)))`,
   ),
+  rule(
+    'self.hurt-until',
+    S,
+    'strong',
+    ` i (?:\\w+ )?(?:punch|punched|punching|hit|hitting|bang|banged|banging|slam|slammed|slamming|smash|smashed|smashing|bash|bashed|bashing) (?:my (?:head|fists?|hands?|knuckles)|walls?|the wall|myself)(?: (?:against|into|on) (?:the |a )?(?:wall|walls|floor|door|mirror))? (?:until|till|so hard|every time|when(?:ever)? i|because i (?:deserve|need))`,
+  ),
+  rule(
+    'self.until-bleeds',
+    S,
+    'strong',
+    ` (?:until|till) (?:it|they|i|my \\w+|the skin) (?:bleeds?|bled|bleding|breaks?|broke|bruises?|scars?)|(?:until|till) i (?:see|saw|taste|tasted) blod`,
+    SOMEONE_ELSE_HARM,
+  ),
+  rule(
+    'self.on-purpose',
+    S,
+    'strong',
+    ` (?:took|take|taking|swallowed|swallow|cut|cutting|burned|burnt|burn|burning|hurt|hurting|scratched|scratching|starved|starving|overdosed|overdosing|crashed) (?:\\S+ ){0,5}on purpose`,
+  ),
+  rule(
+    'self.keep-for',
+    S,
+    'strong',
+    ` (?:keep|kept|hide|hid|hidden|have|stash|stashed) (?:a |my |some |the )?(?:razor|razors|blade|blades|pills|rope|knife|lighter) (?:\\S+ ){0,4}for (?:bad (?:nights|days|times)|emergencies|when i (?:need|ned)|when it gets bad|just in case|later|the right (?:time|moment)|the end)`,
+  ),
+  rule(
+    'self.covered-in',
+    S,
+    'strong',
+    ` my (?:arms?|wrists?|thighs?|legs?|stomach|hips?|body|skin|shoulders?) (?:are|is) (?:covered in|ful of|al|ripped up with|a mes of) (?:\\w+ )?(?:cuts|scars|burns|marks|bruises|wounds)`,
+  ),
+  rule(
+    'self.deserve-hurt',
+    S,
+    'strong',
+    ` i (?:deserve|deserved) (?:to (?:hurt|be hurt|suffer|bled|be punished|feel pain|be in pain)|the pain|pain|all the pain)(?= [.!?,]| $| and| so| because| for)`,
+  ),
+  rule(
+    'self.wont-need',
+    S,
+    'strong',
+    ` (?:will not|wont|will no longer|am not going to) (?:need|be needing|be using|use) (?:this|my|these|those|any of my|any of this) (?:account|phone|stuff|things|room|car|meds|money|clothes|bed|plans?|savings)(?= [.!?,]| $| any more| anymore| after| soon| where i am going)`,
+  ),
+  rule(
+    'self.wrote-will',
+    S,
+    'medium',
+    ` (?:wrote|written|writing|made|making|updated|updating|finished) (?:my|a) (?:wil|testament)(?= )`,
+    /everyone should|for (?:the|my) (?:house|kids s future)|lawyer/,
+  ),
+  rule(
+    'self.said-goodbye',
+    S,
+    'medium',
+    ` (?:said|saying|say) (?:my )?(?:godbye|godbyes|bye) to (?:my \\w+|everyone|them|her|him|my family|my friends)(?= )`,
+    /kenel|holiday|vacation|trip|airport|station|visit|for the (?:week|weekend|summer|night)|at the (?:door|airport|station)|before (?:the|my) (?:flight|trip)/,
+  ),
+  rule(
+    'self.last-hear',
+    S,
+    'strong',
+    ` (?:last time|last thing|final time) (?:you|anyone|you al|anybody|any of you|people) (?:will |wil |ever |wil ever |wil |are going to )?(?:hear|read|se|get) (?:from|of) me(?! (?:about|complain|on this|on that|mention|say))`,
+  ),
+  rule(
+    'self.on-my-mind',
+    S,
+    'strong',
+    ` (?:suicide|killing myself|ending it|ending it al|ending my life|unaliving myself|not being alive|not existing) (?:is|s|has ben|keps|keeps) (?:always |constantly |al |al the time |again )?(?:on my mind|al i think about|in my head|al i can think about|the only thing i think about)`,
+  ),
+  rule(
+    'self.bare-act',
+    S,
+    'strong',
+    `(?:^|[.!?]) (?:just |about to |ready to |going to |finaly )?(?:comiting suicide|comit suicide|kiling myself|ending it al|ending my life|ofing myself|unaliving myself|roping|kil myself)(?= [.!?,]| $| now| tonight| today| son| for real)`,
+  ),
   // ---- Self-harm.
   rule(
     'self.harm-act',
@@ -1328,6 +1422,8 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` (?:make|made|making|watch|watched|watching|until|till) (?:myself|me|i) (?:\\w+ ){0,2}(?:bleed|bled|bleeding)`,
+
+    SOMEONE_ELSE_HARM,
   ),
   rule(
     'self.starve',
@@ -1481,6 +1577,18 @@ const PERSON_ANCHORS =
   'him her them you everyone someone somebody people al class schol ofice family neighbor neighbors neighbour neighbours kids teacher teachers students staf boss manager ex wife husband girlfriend boyfriend gf bf dad father mom mum mother stepdad stepmom step stepfather stepmother brother sister son daughter baby babies kid child children parents roomate flatmate coworker coworkers co coleague coleagues clasmate clasmates buly bulies uncle aunt cousin grandma grandpa partner fiance landlord friend in guy girl man woman dude bitch bastard ashole prick cunt fucker motherfucker idiot cop driver clerk guys girls bitches bastards asholes whore slut twat jerk loser couple lady oficer every each those these';
 
 const ANCHORS: Readonly<Record<string, string>> = {
+  'self.hurt-until': 'until till hard time when whenever because',
+  'self.until-bleeds': 'until till',
+  'self.on-purpose': 'purpose',
+  'self.keep-for': 'razor razors blade blades pils rope knife lighter',
+  'self.covered-in': 'cuts scars burns marks bruises wounds',
+  'self.deserve-hurt': 'deserve deserved',
+  'self.wont-need': 'ned neding using use',
+  'self.wrote-will': 'wil testament',
+  'self.said-goodbye': 'godbye godbyes bye',
+  'self.last-hear': 'hear read se get',
+  'self.on-my-mind': 'mind think head',
+  'self.bare-act': 'suicide myself al life roping',
   'self.pain-helps': 'pain cuting hurting bleding blod burning blade sh self',
   'self.need-bleed': 'bled pain hurt blod blade cut',
   'self.point-anymore': 'more anymore',
