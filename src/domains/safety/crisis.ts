@@ -1392,6 +1392,60 @@ const RULES: readonly Rule[] = [
     'strong',
     `(?:^|[.!?]) (?:just |about to |ready to |going to |finaly )?(?:comiting suicide|comit suicide|kiling myself|ending it al|ending my life|ofing myself|unaliving myself|roping|kil myself)(?= [.!?,]| $| now| tonight| today| son| for real)`,
   ),
+  rule(
+    'other.make-regret',
+    H,
+    'medium',
+    `${I}${ADV}(?:${INTENT}|will|ill|could) make ${PERSON} (?:\\w+ )?(?:regret|sory|pay|sufer)`,
+  ),
+  rule(
+    'other.what-ill-do',
+    H,
+    'strong',
+    ` (?:do not know|no idea|can not say|not sure|scared of|afraid of) what i (?:wil|would|might|could|am going to|may) do to (?:him|her|them|you|${PERSON})(?= )`,
+  ),
+  rule(
+    'other.fuck-up',
+    H,
+    'strong',
+    `${I}${ADV}(?:${INTENT}|will|ill|could|am going to) (?:fuck|mes|rough|jump|shank|stomp|kick|bust) ${PERSON} (?:up|in|down|out)(?= )`,
+  ),
+  rule(
+    'other.wake-dead',
+    H,
+    'strong',
+    ` (?:he|she|they|you|${PERSON}) (?:is|are|wil|will) (?:going to |gona )?(?:wake up dead|not live to se|never live to se|not make it to (?:tomorow|morning|the weekend)|be dead by (?:tonight|tomorow|morning|the weekend|monday|friday))`,
+  ),
+  rule(
+    'other.rampage',
+    H,
+    'strong',
+    `${I}${ADV}(?:${INTENT}|will|ill|am going to|could) (?:go on a (?:rampage|kiling spre|shoting spre|spre)|go postal|snap and (?:kil|hurt|shot)|become (?:a|the next) (?:schol |mas )?shoter|do (?:a|another) (?:schol|mas|workplace|church|mal) (?:shoting|masacre|atack|bombing)|comit (?:a |another )?(?:schol|mas) (?:shoting|masacre|murder))`,
+  ),
+  rule(
+    'other.shooting-next',
+    H,
+    'strong',
+    ` (?:schol|mas|workplace) (?:shotings?|shoters?|masacres?) (?:\\S+ ){0,8}(?:i am next|i wil be next|i could be next|i might be next|i think i am next|i understand them|i get why)|(?:be|am) the next (?:schol |mas )?shoter`,
+  ),
+  rule(
+    'other.put-in',
+    H,
+    'strong',
+    `${I}${ADV}(?:${INTENT}|will|ill|could|am going to) put ${PERSON} in (?:the|a|an) (?:hospital|ground|grave|cofin|body bag|wheelchair|icu|morgue)`,
+  ),
+  rule(
+    'other.those-who',
+    H,
+    'strong',
+    ` (?:everyone|everybody|anyone|al of them|those people|the people|people|they|whoever) (?:who|that) (?:\\w+ ){0,4}(?:me|us) (?:is|are|wil|will) (?:going to |gona |al )?(?:die|pay|regret it|sufer|bled|be sory|get what they deserve)`,
+  ),
+  rule(
+    'other.capable-of',
+    H,
+    'medium',
+    ` (?:se|know|find out|learn|realize|regret) (?:exactly )?what i am (?:capable of|able to do|realy capable of)`,
+  ),
   // ---- Self-harm.
   rule(
     'self.harm-act',
@@ -1537,7 +1591,7 @@ const RULES: readonly Rule[] = [
     'other.fantasy',
     H,
     'strong',
-    ` (?:fantasi[sz]e|fantasi[sz]ing|dream|dreaming|daydream|daydreaming|thoughts|thinking|intrusive thoughts|urges?|visions?|images?) (?:\\w+ ){0,2}(?:about|of) (?:killing|murdering|stabbing|shooting|strangling|choking|hurting|harming|drowning|smothering|poisoning|torturing|beating|attacking|running over) (?:\\w+ ){0,2}(?:him|her|them|my|people|someone|everyone|the|that|this|those|a|strangers|kids|children)`,
+    ` (?:fantasi[sz]e|fantasi[sz]ing|dream|dreaming|daydream|daydreaming|thoughts|thinking|intrusive thoughts|urges?|visions?|images?) (?:\\w+ ){0,2}(?:about|of) (?:killing|murdering|stabbing|shooting|strangling|choking|hurting|harming|drowning|smothering|poisoning|torturing|beating|attacking|running over) (?:\\w+ ){0,2}(?:him|her|them|his|their|my|people|someone|everyone|the|that|this|those|a|strangers|kids|children)`,
   ),
   rule(
     'other.hope-dies',
@@ -1577,6 +1631,15 @@ const PERSON_ANCHORS =
   'him her them you everyone someone somebody people al class schol ofice family neighbor neighbors neighbour neighbours kids teacher teachers students staf boss manager ex wife husband girlfriend boyfriend gf bf dad father mom mum mother stepdad stepmom step stepfather stepmother brother sister son daughter baby babies kid child children parents roomate flatmate coworker coworkers co coleague coleagues clasmate clasmates buly bulies uncle aunt cousin grandma grandpa partner fiance landlord friend in guy girl man woman dude bitch bastard ashole prick cunt fucker motherfucker idiot cop driver clerk guys girls bitches bastards asholes whore slut twat jerk loser couple lady oficer every each those these';
 
 const ANCHORS: Readonly<Record<string, string>> = {
+  'other.make-regret': 'make',
+  'other.what-ill-do': 'what',
+  'other.fuck-up': 'fuck mes rough jump shank stomp kick bust',
+  'other.wake-dead': 'wake live se make dead',
+  'other.rampage': 'rampage postal snap become do comit',
+  'other.shooting-next': 'shoting shotings shoter shoters masacre masacres',
+  'other.put-in': 'put',
+  'other.those-who': 'who that',
+  'other.capable-of': 'capable able',
   'self.hurt-until': 'until till hard time when whenever because',
   'self.until-bleeds': 'until till',
   'self.on-purpose': 'purpose',
