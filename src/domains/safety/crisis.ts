@@ -1937,7 +1937,7 @@ const IDIOMS = new RegExp(
 /** Words in the clause before a match that deny, distance or fictionalise it. */
 const DISTANCING = new RegExp(
   sq(
-    ` (?:would never|will never|i am not going to|am not going to|not going to|not suicidal|no intention|no plans? to|do not think i|joking|kidding|jk|hypothetically|what if (?:someone|a person)|is it normal for (?:someone|people)|why do people|why would (?:someone|anyone|a person|people)|how do i help|how can i help|what should i do if (?:someone|a friend)|what does it mean|does it mean|lyrics|the quote)(?= )`,
+    ` (?:would never|will never|i am not going to|am not going to|not going to|no intention|no plans? to|do not think i|joking|kidding|jk|hypothetically|what if (?:someone|a person)|is it normal for (?:someone|people)|why do people|why would (?:someone|anyone|a person|people)|how do i help|how can i help|what should i do if (?:someone|a friend)|what does it mean|does it mean|lyrics|the quote)(?= )`,
   ),
 );
 
