@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { type CrisisResource, DEFAULT_CRISIS_RESOURCES } from './domains/safety/resources.ts';
 
 /**
  * Every setting Orrery reads from its environment. Parsed once at start-up; nothing else in
@@ -124,6 +125,8 @@ export interface Config {
     /** How often the key-expiry job looks for keys that stopped working (key.revoked). */
     readonly keyEndSweepMs: number;
   };
+  /** Where the oracle and the analyzer point a person in crisis (contract §7). */
+  readonly crisisResources: readonly CrisisResource[];
 }
 
 export class ConfigError extends Error {
@@ -224,6 +227,48 @@ function oracleProvider(env: Env): Config['oracle']['provider'] {
     throw new ConfigError('ORACLE_BASE_URL', 'expected an absolute http(s) URL');
   }
   return { baseUrl: baseUrl.replace(/\/+$/, ''), model, apiKey };
+}
+
+const RESOURCE_FIELDS = new Set(['name', 'url', 'phone', 'region']);
+
+/** `CRISIS_RESOURCES`: a JSON array of `{name, url, phone?, region}`; default, international directories. */
+function crisisResources(env: Env): readonly CrisisResource[] {
+  const raw = optionalText(env, 'CRISIS_RESOURCES');
+  if (raw === null) return DEFAULT_CRISIS_RESOURCES;
+  const fail = (why: string) => new ConfigError('CRISIS_RESOURCES', why);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw fail('expected a JSON array of {name, url, phone?, region}');
+  }
+  if (!Array.isArray(parsed) || parsed.length < 1 || parsed.length > 20) {
+    throw fail('expected a JSON array of 1..20 resources');
+  }
+  return Object.freeze(
+    parsed.map((item: unknown, i): CrisisResource => {
+      if (item === null || typeof item !== 'object' || Array.isArray(item))
+        throw fail(`item ${i} is not an object`);
+      const entry = item as Record<string, unknown>;
+      const unknownField = Object.keys(entry).find((k) => !RESOURCE_FIELDS.has(k));
+      if (unknownField !== undefined) throw fail(`item ${i} has an unknown field "${unknownField}"`);
+      const str = (field: string, max: number): string => {
+        const value = entry[field];
+        if (typeof value !== 'string' || value.trim() === '' || value.length > max) {
+          throw fail(`item ${i}: "${field}" must be a non-empty string of at most ${max} characters`);
+        }
+        return value.trim();
+      };
+      const url = str('url', 500);
+      if (!/^https?:\/\/[^\s]+$/.test(url)) throw fail(`item ${i}: "url" must be an absolute http(s) URL`);
+      const resource: CrisisResource = { name: str('name', 200), url, region: str('region', 80) };
+      if (entry.phone === undefined) return resource;
+      const phone = str('phone', 40);
+      if (!/^[0-9+()\-. ]+$/.test(phone))
+        throw fail(`item ${i}: "phone" may hold only digits, spaces and + ( ) - .`);
+      return { ...resource, phone };
+    }),
+  );
 }
 
 export function loadConfig(env: Env): Config {
@@ -377,6 +422,7 @@ export function loadConfig(env: Env): Config {
       disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 120, 1, 24 * 365) * 3_600_000,
       keyEndSweepMs: integer(env, 'KEY_END_SWEEP_MS', 1000, 50, 3_600_000),
     },
+    crisisResources: crisisResources(env),
   };
   return Object.freeze(config);
 }

@@ -155,7 +155,7 @@ export async function createDeps(
   const council = new CouncilService(storage, config, log);
   const cosmos = new CosmosService(storage, bus, config, log);
   await cosmos.start();
-  const oracle = new OracleService(config.oracle);
+  const oracle = new OracleService({ ...config.oracle, crisisResources: config.crisisResources });
   const webhooks = new WebhooksService(storage, config.webhooks, log);
   charger.onBalanceMoves(essenceLowListener(alertThresholds));
   const discovery = new DiscoveryService(

@@ -57,6 +57,18 @@ describe('loadConfig', () => {
     assert.equal(custom.redisRetryMs, 250);
   });
 
+  test('crisis resources: international directories by default, or the configured list', () => {
+    const defaults = loadConfig({}).crisisResources;
+    assert.ok(defaults.some((r) => r.url === 'https://findahelpline.com' && r.region === 'international'));
+    const configured = loadConfig({
+      CRISIS_RESOURCES:
+        '[{"name":" Samaritans ","url":"https://www.samaritans.org","phone":"116 123","region":"GB"}]',
+    }).crisisResources;
+    assert.deepEqual(configured, [
+      { name: 'Samaritans', url: 'https://www.samaritans.org', phone: '116 123', region: 'GB' },
+    ]);
+  });
+
   test('blank values count as unset', () => {
     const config = loadConfig({ PORT: '', HOST: '  ', REDIS_URL: '', TRUST_PROXY: ' ' });
     assert.equal(config.port, 8080);
@@ -120,6 +132,18 @@ describe('loadConfig', () => {
     [{ REDIS_COMMAND_TIMEOUT_MS: '0' }, 'REDIS_COMMAND_TIMEOUT_MS'],
     [{ DATABASE_QUERY_TIMEOUT_MS: 'soon' }, 'DATABASE_QUERY_TIMEOUT_MS'],
     [{ SQLITE_LOCK_WAIT_MS: '-1' }, 'SQLITE_LOCK_WAIT_MS'],
+    [{ CRISIS_RESOURCES: 'not json' }, 'CRISIS_RESOURCES'],
+    [{ CRISIS_RESOURCES: '[]' }, 'CRISIS_RESOURCES'],
+    [{ CRISIS_RESOURCES: '[{"name":"X","url":"ftp://x","region":"GB"}]' }, 'CRISIS_RESOURCES'],
+    [{ CRISIS_RESOURCES: '[{"name":"X","url":"https://x.org"}]' }, 'CRISIS_RESOURCES'],
+    [
+      { CRISIS_RESOURCES: '[{"name":"X","url":"https://x.org","region":"GB","fax":"1"}]' },
+      'CRISIS_RESOURCES',
+    ],
+    [
+      { CRISIS_RESOURCES: '[{"name":"X","url":"https://x.org","region":"GB","phone":"call me"}]' },
+      'CRISIS_RESOURCES',
+    ],
   ];
   for (const [env, variable] of BAD) {
     test(`refuses ${JSON.stringify(env)} naming ${variable}`, () => {

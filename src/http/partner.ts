@@ -17,6 +17,12 @@ export interface PartnerResult {
   status?: number;
   body: unknown;
   headers?: Record<string, string>;
+  /**
+   * This call costs nothing, whatever the route's price (a crisis answer): no debit, no ledger
+   * row, no idempotency record. Honoured for pure handlers, whose result is known before the
+   * charge.
+   */
+  free?: boolean;
 }
 
 export interface PartnerContext<B, Q, P> {
@@ -365,7 +371,11 @@ export function partnerRoute<
               deps,
             );
             precomputed = toReply(result);
-            if (!isSuccess(precomputed.status) || (costMilli === 0 && idempotency === null)) {
+            if (
+              !isSuccess(precomputed.status) ||
+              result.free === true ||
+              (costMilli === 0 && idempotency === null)
+            ) {
               const balance = await balanceMilli();
               // Nothing to commit: a successful free call's callbacks run now, a declined one's never.
               if (isSuccess(precomputed.status)) charger.runAfterCommit(early);

@@ -1,4 +1,4 @@
-import { _, Ajv, type ErrorObject, str, type ValidateFunction } from 'ajv';
+import { _, Ajv, type ErrorObject, type SchemaValidateFunction, str, type ValidateFunction } from 'ajv';
 import formats from 'ajv-formats';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import type { FieldError } from './errors.ts';
@@ -18,6 +18,13 @@ function makeAjv(coerce: boolean): Ajv {
   });
   // ajv-formats is CommonJS; its plugin is the module's `default` member under ESM typing.
   formats.default(ajv);
+  ajv.addKeyword({
+    keyword: TEXT_KEYWORD,
+    type: 'string',
+    modifying: true,
+    errors: true,
+    validate: checkText,
+  });
   ajv.removeKeyword('multipleOf');
   ajv.addKeyword({
     keyword: 'multipleOf',
@@ -45,6 +52,70 @@ export function isMultipleOf(value: number, step: number): boolean {
   return Number.isInteger(value / step);
 }
 
+// ---- Text at the door (contract §1) --------------------------------------------------------
+
+/** Marks a string field that may hold several lines (tab and line feed allowed). */
+export const MULTILINE = 'x-multiline';
+const TEXT_KEYWORD = 'x-text';
+
+/** Lone surrogates: half a character, which no storage or client can represent faithfully. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const CONTROL_MULTILINE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const CONTROL_LINE = /[\u0000-\u001f\u007f-\u009f]/;
+/** Bidi embeddings, overrides and isolates: they make text display other than it reads. */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+/** A character that shows: not a space, control, format character, mark or blank filler. */
+const VISIBLE = /[^\s\p{Cc}\p{Cf}\p{Z}\p{M}\u115f\u1160\u3164\uffa0\u2800]/u;
+
+/**
+ * Every string of every request (body, query, path) passes here once, before the handler:
+ * refused with its field named when it holds a lone surrogate, a C0/C1 control (tab and line
+ * feed are allowed in fields marked multi-line) or a bidi control, or when a required text
+ * (`minLength` ≥ 1) has no visible character; otherwise stored and compared in NFC, so both
+ * databases hold the same code points whatever form the client sent.
+ */
+const checkText: SchemaValidateFunction = (_enabled, data, parentSchema, dataCxt) => {
+  const text = data as string;
+  const rules = (parentSchema ?? {}) as { minLength?: number; [MULTILINE]?: boolean };
+  const fail = (message: string) => {
+    checkText.errors = [{ keyword: TEXT_KEYWORD, message, params: {} }];
+    return false;
+  };
+  if (LONE_SURROGATE.test(text)) return fail('must not contain a lone surrogate (half of a character)');
+  const multiline = rules[MULTILINE] === true;
+  if ((multiline ? CONTROL_MULTILINE : CONTROL_LINE).test(text)) {
+    return fail(
+      multiline
+        ? 'must not contain control characters other than tab and line feed'
+        : 'must not contain control characters (tabs and line breaks included)',
+    );
+  }
+  if (BIDI_CONTROL.test(text)) return fail('must not contain bidirectional override or isolate characters');
+  if ((rules.minLength ?? 0) >= 1 && !VISIBLE.test(text))
+    return fail('must contain at least one visible character');
+  const normalized = text.normalize('NFC');
+  if (normalized !== text && dataCxt !== undefined) {
+    (dataCxt.parentData as Record<string | number, unknown>)[dataCxt.parentDataProperty] = normalized;
+  }
+  return true;
+};
+
+/** A copy of a schema in which every string schema also carries the text keyword. */
+function withTextRules(schema: unknown): object {
+  if (Array.isArray(schema)) return schema.map(withTextRules);
+  if (schema === null || typeof schema !== 'object') return schema as object;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    out[key] =
+      key === 'enum' || key === 'const' || key === 'default' || key === 'examples'
+        ? value
+        : withTextRules(value);
+  }
+  const type = (schema as { type?: unknown }).type;
+  if (type === 'string' || (Array.isArray(type) && type.includes('string'))) out[TEXT_KEYWORD] = true;
+  return out;
+}
+
 const bodyAjv = makeAjv(false);
 const textAjv = makeAjv(true);
 
@@ -55,7 +126,7 @@ export function validatorCompiler({
   schema: object;
   httpPart?: string;
 }): ValidateFunction {
-  return (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
+  return (httpPart === 'body' ? bodyAjv : textAjv).compile(withTextRules(schema));
 }
 
 const PART_PREFIX: Record<string, string> = {

@@ -42,8 +42,10 @@ describe('POST /api/v1/mood/analyze', () => {
       'emotions',
       'family',
       'moodId',
+      'safety',
       'valence',
     ]);
+    assert.equal(body.safety, null);
     assert.match(body.disclaimer, /philosophical exploration/);
     assert.equal(body.family, 'radiant');
     assert.equal(findMood(body.moodId)?.family, body.family);

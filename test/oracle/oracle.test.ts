@@ -11,6 +11,7 @@ interface Answer {
   sources: { work: string; author: string; locator: string }[];
   disclaimer: string;
   provider: string;
+  safety: unknown;
 }
 
 const STOIC_WORKS = ['Meditations', 'Enchiridion', 'Moral Letters to Lucilius'];
@@ -66,10 +67,12 @@ describe('POST /api/v1/oracle (built-in provider)', () => {
       'disclaimer',
       'moodReading',
       'provider',
+      'safety',
       'sources',
       'themes',
     ]);
     assert.equal(body.provider, 'builtin');
+    assert.equal(body.safety, null);
     assert.match(body.disclaimer, /philosophical exploration/);
     assert.ok(body.answer.length > 100);
     assert.ok(body.themes.length >= 1 && body.themes.length <= 3, JSON.stringify(body.themes));

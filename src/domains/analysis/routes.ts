@@ -1,8 +1,7 @@
 import { AppError } from '../../http/errors.ts';
 import { partnerRoute } from '../../http/partner.ts';
-import { analyzeText } from './analyzer.ts';
-import { DISCLAIMER } from './disclaimer.ts';
 import { AnalyzeBody, MoodAnalysisSchema } from './schemas.ts';
+import { analyze } from './service.ts';
 
 export const analyzeRoute = partnerRoute({
   method: 'POST',
@@ -16,8 +15,12 @@ export const analyzeRoute = partnerRoute({
   response: { 200: MoodAnalysisSchema },
   pure: true,
   example: { body: { text: 'Finally finished the thesis and I feel light, a little giddy even.' } },
-  async handler({ body }) {
+  async handler({ body, request }, deps) {
     if (body.text.trim() === '') throw AppError.field('/text', 'must contain more than whitespace');
-    return { body: { ...analyzeText(body.text), disclaimer: DISCLAIMER } };
+    const answer = analyze(body.text, deps.config.crisisResources);
+    // The flag only: an analysed text never reaches a log line.
+    if (answer.safety !== null)
+      request.log.info({ safetyFlag: answer.safety.flag }, 'analysis read a crisis');
+    return { body: answer };
   },
 });

@@ -1,10 +1,13 @@
 import { Type } from 'typebox';
 import { Strict } from '../../http/schemas.ts';
+import { MULTILINE } from '../../http/validation.ts';
+import { SafetySchema } from '../safety/schemas.ts';
 
 export const TEXT_MAX = 5000;
 
 export const AnalyzeBody = Strict({
   text: Type.String({
+    [MULTILINE]: true,
     minLength: 1,
     maxLength: TEXT_MAX,
     description: `The text to read (1..${TEXT_MAX} characters, not only whitespace).`,
@@ -30,4 +33,5 @@ export const MoodAnalysisSchema = Type.Object({
     Type.Object({ moodId: Type.String(), score: Type.Number({ minimum: 0, maximum: 1 }) }),
   ),
   disclaimer: Type.String(),
+  safety: SafetySchema,
 });

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Cursor, IsoTime, Limit, Strict } from '../../http/schemas.ts';
+import { MULTILINE } from '../../http/validation.ts';
 import { LAYER_COUNT } from '../atlas/catalogue.ts';
 import { TITLE_MAX } from './service.ts';
 
@@ -25,9 +26,10 @@ function layer(options: { default?: number } = {}) {
 export const SpawnBody = Strict({
   type: Type.Optional(objectType({ default: 'notification' })),
   title: Type.String({
+    minLength: 1,
     description: `Required; 1..${TITLE_MAX} characters once leading and trailing whitespace is trimmed.`,
   }),
-  description: Type.Optional(Type.String({ maxLength: 2000, default: '' })),
+  description: Type.Optional(Type.String({ [MULTILINE]: true, maxLength: 2000, default: '' })),
   moodTarget: Type.Optional(
     Type.String({ default: 'neutral', description: 'An Atlas mood id (GET /api/v1/atlas/moods).' }),
   ),

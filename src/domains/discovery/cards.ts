@@ -1,4 +1,5 @@
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
+import { foldForMatching, foldLetters } from '../../lib/fold.ts';
 import { HOUR, iso } from '../../lib/time.ts';
 import { ATLAS, type FamilyId, family as familyById, findMood, type Mood } from '../atlas/catalogue.ts';
 import type { SignalRecord } from '../council/service.ts';
@@ -59,12 +60,45 @@ const PERSONAL = [
   /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}[\s.-]\d{3,4}[\s.-]\d{3,4}\b/,
 ];
 
+/** Number words as people spell out a phone number ("oh seven seven …"). */
+const NUMBER_WORDS: Readonly<Record<string, string>> = {
+  zero: '0',
+  oh: '0',
+  o: '0',
+  nought: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+};
+const NUMBER_WORD = new RegExp(`\\b(?:${Object.keys(NUMBER_WORDS).join('|')})\\b`, 'g');
+/** Ten or more digits with nothing but spaces and phone punctuation between them. */
+const DIGIT_RUN = /(?:\d[\s().\-/,]*){10,}/;
+
+/**
+ * The filters judge the text as written and folded: NFKC, zero-width and bidi characters
+ * removed, look-alike letters folded; for profanity also leetspeak and letters spaced or dotted
+ * apart ("f u c k", "f.u.c.k", "ѕhіt", "ｆｕｃｋ" all read as the word they spell). Personal
+ * data keeps its digits and "@" unfolded.
+ */
 export function isProfane(text: string): boolean {
-  return matcher.hasMatch(text);
+  return matcher.hasMatch(text) || matcher.hasMatch(foldForMatching(text));
 }
 
 export function hasPersonalData(text: string): boolean {
-  return PERSONAL.some((pattern) => pattern.test(text));
+  for (const form of [text, foldLetters(text)]) {
+    if (PERSONAL.some((pattern) => pattern.test(form))) return true;
+    // "jane @ example . com": an address with spaces around its punctuation.
+    if (PERSONAL[0]?.test(form.replace(/\s*([@.])\s*/g, '$1'))) return true;
+    // Numbers in words or with odd separators: "five five five, one two three, four five six seven".
+    if (DIGIT_RUN.test(form.replace(NUMBER_WORD, (word) => NUMBER_WORDS[word] ?? word))) return true;
+  }
+  return false;
 }
 
 /** Whether a card may be shown: no profanity and nothing that identifies a person. */

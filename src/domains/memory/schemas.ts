@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Cursor, IsoTime, Limit, Strict } from '../../http/schemas.ts';
+import { MULTILINE } from '../../http/validation.ts';
 
 export const CONTENT_MAX = 4000;
 export const TAGS_MAX = 10;
@@ -15,6 +16,7 @@ const Tag = Type.String({
 
 export const CreateMemoryBody = Strict({
   content: Type.String({
+    [MULTILINE]: true,
     minLength: 1,
     maxLength: CONTENT_MAX,
     description: `What to remember (1..${CONTENT_MAX} characters, not only whitespace).`,

@@ -95,7 +95,7 @@ function withContinuation(passage: Passage, index: PassageIndex): Passage[] {
   let current = passage;
   while (out.length < 3 && !/[.?!]["”’)]?$/.test(current.text.trim())) {
     const next = index.corpus.passages[current.index + 1];
-    if (next === undefined || next.work !== passage.work) break;
+    if (next === undefined || next.work !== passage.work || next.excluded) break;
     out.push(next);
     current = next;
   }

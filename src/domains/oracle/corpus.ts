@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,6 +25,11 @@ export interface Passage {
   readonly locator: string;
   /** Paragraphs separated by `\n`; verse lines inside a paragraph by ` / `. */
   readonly text: string;
+  /**
+   * Never quoted: the passage speaks of taking one's own life (listed in `corpus/excluded.tsv`).
+   * It is kept so that locators and indexes stay those of the work, but it is never indexed.
+   */
+  readonly excluded: boolean;
 }
 
 export interface Corpus {
@@ -93,7 +98,14 @@ export function parseCorpusFile(
     const text = body.join('\n').trim();
     if (text === '') throw new CorpusFormatError(file, locatorLine, `passage ${locator} is empty`);
     passages.push(
-      Object.freeze({ index: firstIndex + passages.length, seq: passages.length, work, locator, text }),
+      Object.freeze({
+        index: firstIndex + passages.length,
+        seq: passages.length,
+        work,
+        locator,
+        text,
+        excluded: false,
+      }),
     );
   };
   for (; i < lines.length; i++) {
@@ -120,7 +132,41 @@ export function parseCorpusFile(
 
 export const CORPUS_DIR = fileURLToPath(new URL('./corpus/', import.meta.url));
 
-/** Reads every `*.txt` file of a corpus folder, in file-name order (so indexes are stable). */
+/** One line of `excluded.tsv`: a work id and a locator, or `N.*` for every paragraph of `N`. */
+export interface Exclusion {
+  readonly work: string;
+  readonly locator: string;
+}
+
+export const EXCLUDED_FILE = 'excluded.tsv';
+
+/** Parses `excluded.tsv`: `work<TAB>locator<TAB>why` lines; `#` comments and blank lines skipped. */
+export function parseExclusions(source: string): Exclusion[] {
+  const out: Exclusion[] = [];
+  source.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === '' || line.startsWith('#')) return;
+    const [work, locator, why] = line.split('\t');
+    if (!work || !locator || !why || !/^[0-9]+(\.[0-9]+|\.\*)?$/.test(locator)) {
+      throw new CorpusFormatError(EXCLUDED_FILE, i + 1, `expected "work<TAB>locator<TAB>why", got "${line}"`);
+    }
+    out.push({ work, locator });
+  });
+  return out;
+}
+
+function isExcluded(passage: Passage, exclusions: readonly Exclusion[]): boolean {
+  return exclusions.some(
+    (e) =>
+      e.work === passage.work.id &&
+      (e.locator === passage.locator ||
+        (e.locator.endsWith('.*') && passage.locator.startsWith(e.locator.slice(0, -1)))),
+  );
+}
+
+/**
+ * Reads every `*.txt` file of a corpus folder, in file-name order (so indexes are stable), and
+ * marks the passages `excluded.tsv` lists. Every listed locator must exist.
+ */
 export function loadCorpus(dir: string = CORPUS_DIR): Corpus {
   const files = readdirSync(dir)
     .filter((name) => name.endsWith('.txt'))
@@ -131,6 +177,16 @@ export function loadCorpus(dir: string = CORPUS_DIR): Corpus {
     const parsed = parseCorpusFile(file, readFileSync(join(dir, file), 'utf8'), passages.length);
     works.push(parsed.work);
     passages.push(...parsed.passages);
+  }
+  const exclusionsPath = join(dir, EXCLUDED_FILE);
+  const exclusions = existsSync(exclusionsPath) ? parseExclusions(readFileSync(exclusionsPath, 'utf8')) : [];
+  for (const e of exclusions) {
+    if (!passages.some((p) => isExcluded(p, [e]))) {
+      throw new CorpusFormatError(EXCLUDED_FILE, 1, `no passage ${e.work} ${e.locator}`);
+    }
+  }
+  for (const [i, p] of passages.entries()) {
+    if (isExcluded(p, exclusions)) passages[i] = Object.freeze({ ...p, excluded: true });
   }
   return Object.freeze({ works: Object.freeze(works), passages: Object.freeze(passages) });
 }

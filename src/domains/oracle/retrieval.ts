@@ -56,7 +56,8 @@ export class PassageIndex {
       this.lengths[passage.index] = t.length;
       total += t.length;
       const counts = new Map<string, number>();
-      for (const s of t) counts.set(s, (counts.get(s) ?? 0) + 1);
+      // An excluded passage gets no postings: no query can ever score it.
+      if (!passage.excluded) for (const s of t) counts.set(s, (counts.get(s) ?? 0) + 1);
       for (const [s, tf] of counts) {
         let list = this.postings.get(s);
         if (list === undefined) {

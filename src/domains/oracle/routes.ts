@@ -18,7 +18,14 @@ export const oracleRoute = partnerRoute({
   // Writes nothing: answered before the debit, so no transaction is held while it thinks.
   pure: true,
   example: { body: { question: 'How do I make peace with a decision I regret?', style: 'stoic' } },
-  async handler({ body, key, balanceMilli }, deps) {
+  async handler({ body, key, balanceMilli, request }, deps) {
+    // A person in crisis comes first: answered before the gate, the balance and any provider,
+    // and free whatever the balance. The log line holds the flag, never the question.
+    const crisis = deps.oracle.crisis(body);
+    if (crisis !== null) {
+      request.log.info({ safetyFlag: crisis.safety?.flag }, 'oracle answered a crisis');
+      return { body: crisis, free: true };
+    }
     // Refusals and bad moods are decided before anything costs or leaves the process.
     deps.oracle.check(body);
     if (deps.oracle.providerName === 'openai-compatible') {
@@ -33,6 +40,6 @@ export const oracleRoute = partnerRoute({
         );
       }
     }
-    return { body: await deps.oracle.ask(body) };
+    return { body: await deps.oracle.compose(body) };
   },
 });

@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
 import { Strict } from '../../http/schemas.ts';
+import { MULTILINE } from '../../http/validation.ts';
+import { SafetySchema } from '../safety/schemas.ts';
 
 export const QUESTION_MAX = 2000;
 
@@ -13,6 +15,7 @@ export const OracleStyleSchema = Type.Union(
 
 export const OracleBody = Strict({
   question: Type.String({
+    [MULTILINE]: true,
     minLength: 1,
     maxLength: QUESTION_MAX,
     description: `A question of meaning, feeling, choice or perspective (1..${QUESTION_MAX} characters).`,
@@ -41,5 +44,8 @@ export const OracleAnswerSchema = Type.Object({
   moodReading: Type.Object({ moodId: Type.String(), family: Family }),
   sources: Type.Array(Type.Object({ work: Type.String(), author: Type.String(), locator: Type.String() })),
   disclaimer: Type.String(),
-  provider: Type.Union([Type.Literal('builtin'), Type.Literal('openai-compatible')]),
+  provider: Type.Union([Type.Literal('builtin'), Type.Literal('openai-compatible'), Type.Literal('safety')], {
+    description: '"safety" when the question expressed a crisis and nothing else was consulted.',
+  }),
+  safety: SafetySchema,
 });

@@ -2,6 +2,8 @@ import { AppError } from '../../http/errors.ts';
 import { analyzeText } from '../analysis/analyzer.ts';
 import { DISCLAIMER } from '../analysis/disclaimer.ts';
 import { type FamilyId, findMood, moodFromInput } from '../atlas/catalogue.ts';
+import { DEFAULT_CRISIS_RESOURCES } from '../safety/resources.ts';
+import { assessSafety, type CrisisResource, crisisMessage, type Safety } from '../safety/service.ts';
 import {
   chooseQuotations,
   composeAnswer,
@@ -34,7 +36,9 @@ export interface OracleAnswer {
   readonly moodReading: { readonly moodId: string; readonly family: FamilyId };
   readonly sources: OracleSource[];
   readonly disclaimer: string;
-  readonly provider: 'builtin' | 'openai-compatible';
+  readonly provider: 'builtin' | 'openai-compatible' | 'safety';
+  /** Set when the question expresses a crisis; then nothing was consulted (contract §7). */
+  readonly safety: Safety | null;
 }
 
 export interface OracleSettings {
@@ -42,6 +46,8 @@ export interface OracleSettings {
   readonly provider: Omit<ProviderSettings, 'timeoutMs' | 'maxTokens'> | null;
   readonly timeoutMs: number;
   readonly maxTokens: number;
+  /** Where a person in crisis is pointed; default, the international directories. */
+  readonly crisisResources?: readonly CrisisResource[];
 }
 
 /** Passages handed to an upstream provider as context. */
@@ -61,13 +67,35 @@ export class OracleService {
     this.fetchImpl = fetchImpl;
   }
 
-  get providerName(): OracleAnswer['provider'] {
+  get providerName(): 'builtin' | 'openai-compatible' {
     return this.settings.provider === null ? 'builtin' : 'openai-compatible';
   }
 
   /** Builds the corpus index now rather than on the first question. */
   warm(): PassageIndex {
     return corpusIndex();
+  }
+
+  /**
+   * A person in crisis comes first: when the question expresses a risk of suicide, self-harm or
+   * harm to someone else, the answer is a short message that urges reaching a person now, with
+   * resources, and nothing else is consulted (no gate, corpus or provider). Null otherwise.
+   * Decided before anything else, so a crisis is never refused, charged or quoted back.
+   */
+  crisis(request: OracleRequest): OracleAnswer | null {
+    const safety = assessSafety(request.question, this.settings.crisisResources ?? DEFAULT_CRISIS_RESOURCES);
+    if (safety === null) return null;
+    // An unknown moodId is not refused here: the mood is read from the question instead.
+    const reading = this.readMood(request.question, request.moodId);
+    return {
+      answer: crisisMessage(safety.flag),
+      themes: [],
+      moodReading: { moodId: reading.moodId, family: reading.family },
+      sources: [],
+      disclaimer: DISCLAIMER,
+      provider: 'safety',
+      safety,
+    };
   }
 
   /** Throws `invalid_request` (unknown mood, empty question) or `off_mission` before any work. */
@@ -88,8 +116,16 @@ export class OracleService {
     }
   }
 
+  /** The whole decision: a crisis answer, else the gate, then an answer. */
   async ask(request: OracleRequest): Promise<OracleAnswer> {
+    const crisis = this.crisis(request);
+    if (crisis !== null) return crisis;
     this.check(request);
+    return this.compose(request);
+  }
+
+  /** An answer from the corpus or the provider; `crisis` and `check` have passed. */
+  async compose(request: OracleRequest): Promise<OracleAnswer> {
     const question = request.question.trim();
     const style = request.style ?? 'any';
     const reading = this.readMood(question, request.moodId);
@@ -123,6 +159,7 @@ export class OracleService {
         sources: output.cited.map((i) => sourceOf(context[i] as Quotation)),
         disclaimer: DISCLAIMER,
         provider: 'openai-compatible',
+        safety: null,
       };
     }
 
@@ -134,6 +171,7 @@ export class OracleService {
       sources: quotations.map(sourceOf),
       disclaimer: DISCLAIMER,
       provider: 'builtin',
+      safety: null,
     };
   }
 

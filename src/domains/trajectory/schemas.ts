@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Cursor, IsoTime, Limit, Strict } from '../../http/schemas.ts';
+import { MULTILINE } from '../../http/validation.ts';
 
 const FamilyId = Type.Union(
   [
@@ -56,7 +57,11 @@ const MoodIdInput = Type.String({
 });
 
 function Note(noteChars: number) {
-  return Type.String({ maxLength: noteChars, description: 'Private forever: only its owner ever sees it.' });
+  return Type.String({
+    [MULTILINE]: true,
+    maxLength: noteChars,
+    description: 'Private forever: only its owner ever sees it.',
+  });
 }
 
 export function CheckinBody(noteChars: number) {

@@ -1,0 +1,2087 @@
+import { foldLeet, foldLetters, joinSpacedLetters, squeeze } from '../../lib/fold.ts';
+
+/**
+ * The crisis detector: does a text express a risk of suicide or self-harm, or of harming
+ * someone else? Pure, deterministic and offline; it runs on every oracle question and every
+ * analysed text, before anything else reads them.
+ *
+ * How it reads:
+ * 1. `canonical` folds the text (NFKC, look-alikes, leetspeak, spaced letters), squeezes every
+ *    repeated letter ("diiie", "kill" → "die", "kil"), splits punctuation into tokens, expands
+ *    contractions and the internet's words for suicide ("kms", "unalive", "sewerslide", "ctb"),
+ *    and mends near-misses of the key words ("sucide", "myslef").
+ * 2. Rules are patterns over that canonical text. Each has a flag, a weight and a strength:
+ *    a `strong` rule (first-person intent, a plan, a method, a farewell, a threat) flags alone;
+ *    `medium` cues ("I can't do this anymore", "no way out") flag together; `weak` mood cues
+ *    only tip medium ones over. A rule's match is discounted when what precedes it in its
+ *    sentence denies or distances it ("never", "used to", "my character").
+ * 3. Idioms ("dead tired", "killing time", "my mom will kill me", "I'd die for a coffee") are
+ *    never matched: every pattern needs a first-person subject and a self-directed or
+ *    person-directed object, and the few phrases that would still match are listed as idioms
+ *    and blanked before the rules run.
+ *
+ * Protecting people beats a false alarm: where first-person distress is ambiguous, it flags.
+ */
+
+export type CrisisFlag = 'self_harm' | 'harm_to_others';
+
+export interface CrisisVerdict {
+  readonly flag: CrisisFlag;
+}
+
+type Strength = 'strong' | 'medium' | 'weak';
+
+interface Rule {
+  readonly id: string;
+  readonly flag: CrisisFlag;
+  readonly strength: Strength;
+  readonly re: RegExp;
+  /** A match does not count when its clause matches this (someone else's death, say). */
+  readonly unless?: RegExp;
+}
+
+// ---- Canonical text ------------------------------------------------------------------------
+
+/** Whole-token rewrites, applied after squeezing (keys and values are squeezed at load). */
+const TOKEN_MAP_SOURCE: Readonly<Record<string, string>> = {
+  iam: 'i am',
+  ima: 'i am going to',
+  imma: 'i am going to',
+  ive: 'i have',
+  id: 'i would',
+  "i'd": 'i would',
+  "i'll": 'i will',
+  "i'm": 'i am',
+  "i've": 'i have',
+  dont: 'do not',
+  "don't": 'do not',
+  doesnt: 'does not',
+  "doesn't": 'does not',
+  didnt: 'did not',
+  "didn't": 'did not',
+  cant: 'can not',
+  "can't": 'can not',
+  cannot: 'can not',
+  wont: 'will not',
+  "won't": 'will not',
+  wouldnt: 'would not',
+  "wouldn't": 'would not',
+  isnt: 'is not',
+  "isn't": 'is not',
+  wasnt: 'was not',
+  "wasn't": 'was not',
+  arent: 'are not',
+  "aren't": 'are not',
+  aint: 'am not',
+  "ain't": 'am not',
+  "it's": 'it is',
+  "tonight's": 'tonight is',
+  "today's": 'today is',
+  "tomorrow's": 'tomorrow is',
+  "life's": 'life is',
+  "everything's": 'everything is',
+  "nothing's": 'nothing is',
+  "death's": 'death is',
+  "that's": 'that is',
+  "what's": 'what is',
+  "there's": 'there is',
+  "he's": 'he is',
+  "she's": 'she is',
+  "they're": 'they are',
+  "you're": 'you are',
+  youre: 'you are',
+  "they'll": 'they will',
+  "he'll": 'he will',
+  "she'll": 'she will',
+  "they'd": 'they would',
+  "you'd": 'you would',
+  "he'd": 'he would',
+  "she'd": 'she would',
+  "we'll": 'we will',
+  "we're": 'we are',
+  wanna: 'want to',
+  wana: 'want to',
+  wan: 'want',
+  wnat: 'want',
+  whant: 'want',
+  gonna: 'going to',
+  gona: 'going to',
+  gunna: 'going to',
+  finna: 'going to',
+  boutta: 'about to',
+  bout: 'about',
+  tryna: 'trying to',
+  gotta: 'got to',
+  hafta: 'have to',
+  kinda: 'kind of',
+  sorta: 'sort of',
+  lemme: 'let me',
+  u: 'you',
+  ya: 'you',
+  ur: 'your',
+  r: 'are',
+  b: 'be',
+  n: 'and',
+  da: 'the',
+  cuz: 'because',
+  cos: 'because',
+  coz: 'because',
+  bc: 'because',
+  pls: 'please',
+  plz: 'please',
+  ppl: 'people',
+  rn: 'right now',
+  tmrw: 'tomorrow',
+  tmr: 'tomorrow',
+  tmw: 'tomorrow',
+  tonite: 'tonight',
+  idk: 'i do not know',
+  idc: 'i do not care',
+  idw: 'i do not want',
+  idwt: 'i do not want to',
+  dw: 'do not want',
+  nobody: 'no one',
+  noone: 'no one',
+  everybody: 'everyone',
+  evryone: 'everyone',
+  everyon: 'everyone',
+  anymore: 'any more',
+  anymor: 'any more',
+  nomore: 'no more',
+  alot: 'a lot',
+  abt: 'about',
+  "you'll": 'you will',
+  youll: 'you will',
+  tird: 'tired',
+  tierd: 'tired',
+  thinkin: 'thinking',
+  endin: 'ending',
+  killin: 'killing',
+  dyin: 'dying',
+  livin: 'living',
+  tryin: 'trying',
+  goin: 'going',
+  nothin: 'nothing',
+  cuttin: 'cutting',
+  hurtin: 'hurting',
+  feelin: 'feeling',
+  plannin: 'planning',
+  h8: 'hate',
+  shing: 'self harming',
+  shd: 'self harmed',
+  wnt: 'want',
+  dei: 'die',
+  kl: 'kill',
+  shouldnt: 'should not',
+  "shouldn't": 'should not',
+  couldnt: 'could not',
+  "couldn't": 'could not',
+  fr: 'for real',
+  frfr: 'for real',
+  lyfe: 'life',
+  lyf: 'life',
+  lfe: 'life',
+  wuz: 'was',
+  wus: 'was',
+  wer: 'were',
+  ded: 'dead',
+  dieee: 'die',
+  tho: 'though',
+  thru: 'through',
+  ik: 'i know',
+  ikr: 'i know right',
+  im: 'i am',
+  myslf: 'myself',
+  meself: 'myself',
+  mself: 'myself',
+  myselfe: 'myself',
+  // Words for suicide and killing oneself.
+  kms: 'kill myself',
+  kmss: 'kill myself',
+  kys: 'kill yourself',
+  ctb: 'kill myself',
+  sui: 'suicide',
+  suicide: 'suicide',
+  sewerslide: 'suicide',
+  sewerside: 'suicide',
+  suwuicide: 'suicide',
+  suwu: 'suicide',
+  selfdelete: 'kill myself',
+  gamend: 'kill myself',
+  od: 'overdose',
+  oding: 'overdosing',
+  selfharm: 'self harm',
+  selfharming: 'self harming',
+  sh: 'sh',
+};
+
+/** Phrases rewritten before tokens: multi-word slang and spellings. */
+const PHRASE_MAP_SOURCE: ReadonlyArray<readonly [string, string]> = [
+  ['my self', 'myself'],
+  ['me self', 'myself'],
+  ['sewer slide', 'suicide'],
+  ['sewer side', 'suicide'],
+  ['self delete', 'kill myself'],
+  ['self - delete', 'kill myself'],
+  ['self - harm', 'self harm'],
+  ['self - harming', 'self harming'],
+  ['self injury', 'self harm'],
+  ['self - injury', 'self harm'],
+  ['self injuring', 'self harming'],
+  ['self - injuring', 'self harming'],
+  ['game end', 'kill myself'],
+  ['commit sudoku', 'commit suicide'],
+  ['toaster bath', 'suicide'],
+  ['catch the bus', 'kill myself'],
+  ['an hero', 'commit suicide'],
+  ['neck myself', 'hang myself'],
+  ['rope myself', 'hang myself'],
+  ['want 2', 'want to'],
+  ['need 2', 'need to'],
+  ['going 2', 'going to'],
+  ['wish 2', 'wish to'],
+  ['do not wan to', 'do not want to'],
+];
+
+/** Key words mended when a token is one edit away (a letter dropped, swapped, added, changed). */
+const FUZZY_TARGETS = [
+  'suicide',
+  'suicidal',
+  'myself',
+  'overdose',
+  'yourself',
+  'anymore',
+  'tomorrow',
+  'murder',
+  'himself',
+  'herself',
+];
+
+function damerauWithin1(a: string, b: string): boolean {
+  if (a === b) return true;
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > 1) return false;
+  let i = 0;
+  while (i < la && i < lb && a[i] === b[i]) i++;
+  if (la === lb) {
+    // One substitution, or one transposition.
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+const SQUEEZED_FUZZY = FUZZY_TARGETS.map((w) => [squeeze(w), w] as const);
+const TOKEN_MAP = new Map(
+  Object.entries(TOKEN_MAP_SOURCE).map(([k, v]) => [squeeze(k), squeeze(v)] as const),
+);
+const PHRASE_TO = new Map(PHRASE_MAP_SOURCE.map(([from, to]) => [squeeze(from), squeeze(to)] as const));
+const PHRASES = new RegExp(
+  `(?<= )(?:${[...PHRASE_TO.keys()].map((k) => k.replace(/[-]/g, '\\-')).join('|')})(?= )`,
+  'g',
+);
+/** Tokens the fuzzy mender must leave alone (real words one edit from a key word). */
+const NOT_FUZZY = new Set(['myelf', 'suicides', 'yourselves']);
+
+/** Mended tokens, remembered (the vocabulary people write in is small); cleared when full. */
+const MENDED = new Map<string, string>();
+const MENDED_MAX = 20_000;
+
+function mendToken(token: string): string {
+  const mapped = TOKEN_MAP.get(token);
+  if (mapped !== undefined) return mapped;
+  if (token.length < 5 || NOT_FUZZY.has(token)) return token;
+  const known = MENDED.get(token);
+  if (known !== undefined) return known;
+  const mended = mendRare(token);
+  if (MENDED.size >= MENDED_MAX) MENDED.clear();
+  MENDED.set(token, mended);
+  return mended;
+}
+
+function mendRare(token: string): string {
+  // "suicidel", "sucidal", "suicdal": anything shaped s·u…c…d… ending in al/el/le.
+  if (
+    token.length >= 6 &&
+    token.startsWith('su') &&
+    /^su[ie]?[cs]i?[ds]i?(?:[ae][lt]?|[lt][ae]?)?$/.test(token)
+  ) {
+    return /[ds]i?[ae]?[lt]/.test(token.slice(3)) ? 'suicidal' : 'suicide';
+  }
+  for (const [squeezed, word] of SQUEEZED_FUZZY) {
+    if (token[0] === squeezed[0] && damerauWithin1(token, squeezed)) return squeeze(word);
+  }
+  return token;
+}
+
+/**
+ * The canonical form the rules read: tokens separated by single spaces, punctuation tokens
+ * kept (they end clauses), a space at both ends, every repeated letter squeezed.
+ */
+export function canonical(text: string): string {
+  const folded = joinSpacedLetters(foldLeet(foldLetters(text)));
+  const out: string[] = [];
+  let token = '';
+  let apostrophe = false;
+  const flush = () => {
+    if (token === '') return;
+    if (apostrophe) {
+      const mapped = TOKEN_MAP.get(token);
+      if (mapped !== undefined) out.push(mapped);
+      else {
+        const bare = token.replace(/'s$/, '').replaceAll("'", '');
+        if (bare !== '') out.push(mendToken(bare));
+      }
+    } else out.push(mendToken(token));
+    token = '';
+    apostrophe = false;
+  };
+  // One pass: letters and digits build tokens (a letter repeated in a row counts once), an
+  // apostrophe stays inside a word, sentence punctuation and hyphens become tokens of their
+  // own, a line break ends a sentence, and everything else (spaces, emoji, symbols) separates.
+  for (let i = 0; i < folded.length; i++) {
+    const c = folded[i] as string;
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+      if (c !== token[token.length - 1] || c < 'a') token += c;
+    } else if (c === "'" || c === '`' || c === '\u2019' || c === '\u2018' || c === '\u00b4') {
+      if (token !== '') {
+        token += "'";
+        apostrophe = true;
+      }
+    } else if (c === '.' || c === '!' || c === '?' || c === ';' || c === ':' || c === ',') {
+      flush();
+      out.push(c);
+    } else if (c === '\n') {
+      flush();
+      if (out[out.length - 1] !== '.') out.push('.');
+    } else if (c === '-') {
+      flush();
+      out.push('-');
+    } else flush();
+  }
+  flush();
+  const joined = ` ${out.join(' ')} `;
+  return joined.replace(PHRASES, (phrase) => PHRASE_TO.get(phrase) ?? phrase);
+}
+
+// ---- Rules ---------------------------------------------------------------------------------
+
+/** Squeezes the letters of a pattern source as the text is squeezed (escapes left alone). */
+function sq(source: string): string {
+  return source.replace(/(?<!\\)([a-z])\1+/g, '$1');
+}
+
+function words(list: string): string {
+  return `(?:${list
+    .trim()
+    .split(/\s*\|\s*/)
+    .map((w) => w.replace(/ +/g, ' '))
+    .join('|')})`;
+}
+
+/** Adverbs and hedges that may sit between a subject and its verb. */
+const ADV = `(?:${words(`really | just | honestly | seriously | genuinely | actually | literally | kind of | sort of |
+  lowkey | highkey | so | truly | still | also | sometimes | often | even | only | simply | all | badly |
+  desperately | definitely | totally | fully | finally | now | think i | feel like i | think | already |
+  right now | ngl | tbh | fr | lol | deeply | secretly | probably | might | may | could | should | almost |
+  constantly | always | keep | kept | want to | wanna | am | just want to | nearly | mostly | basically |
+  sincerely | every day | everyday | at this point | tonight | today | one day | soon | realy | rly | def |
+  do | did | cannot help but | can not help but | want to just | need to | feel | literally just |
+  am about to | swear i | swear to god i | swear i will | i swear | guess i | guess | suppose | gonna | will | would`)} )*`;
+
+/** A first-person subject, or a clause start where one was dropped ("wanna die ngl"). */
+const I = `(?:^ | [.!?;:,] | (?:i|i am|i was|i have|i had|i will|i would|i do|me|part of me|part of me still|i feel like|i think|i honestly|and i|but i|so i|and|but|so|ngl|tbh|honestly|lowkey|for real|sometimes|now|today|tonight|right now|lol|also|yeah|yes|ok|okay|well|because|that|just|really|literally|seriously|god) )`;
+
+/** Acts of killing oneself (an intent to do one is a crisis, whatever the intent word). */
+const DIE_ACT = `(?:kill myself|unalive(?: myself)?|rope|roping|end my life|end my own life|take my (?:own )?life|end it all|end it(?! (?:with|between|for (?:him|her|them|us)|off|there|here|early|now with|on a|on good))|end everything|end this life|end things(?! with| between)|commit suicide|die by suicide|die by my own hand|suicide|off myself|hang myself|shoot myself|stab myself|drown myself|overdose|jump off|jump in front|jump from|jump(?= [.!?,]| $| tonight| now| today| soon| off| from)|put a bullet (?:in|through) my (?:head|brain|skull)|blow my brains out|pull the trigger|check out(?= [.!?,]| $| tonight| now| for good| permanently| early| soon)|throw myself|slit my wrists|cut my wrists|poison myself|starve myself to death|drink myself to death|go through with it|leave this world|leave this earth|exit this world|give up on life|check out early)`;
+
+/** Being dead or gone, as something wished for. */
+const DIE_STATE = `(?:die|dye(?! (?:my|her|his|the|it|hair|your|them|clothes|fabric|eggs))|be dead|not (?:be )?(?:alive|exist|wake up|be here(?: any more| tomorrow)?)|never wake up|stop existing(?! (?:on|in|at|for a|online))|cease to exist|stop living|disappear (?:forever|for good|permanently)|sleep forever|go to sleep forever|sleep for ever|sleep permanently|sleep and never wake up|let go(?= [.!?,]| $| of (?:life|this life|everything|it all)| forever| for good)|go to sleep and (?:never|not) wake up|fall asleep and (?:never|not) wake up|be gone(?: forever| for good)?|not be around|not live|no longer (?:exist|be alive|live)|be with (?:my )?(?:dad|mom|mum|grandma|grandpa|brother|sister|him|her) (?:again|in heaven)|be put out of my misery|fall asleep forever|crash my car|get hit by a (?:car|bus|truck|train))`;
+
+/** A wish, a plan or readiness: with an act or a state of death, a crisis. */
+const WISH = `(?:want to|wanted to|wants to|wish to|wish i could|wish i would|wish i can|wish i was able to|plan to|planning to|planned to|plan on|planning on|about to|ready to|need to|trying to|tried to|try to|attempt to|attempted to|deserve to|would rather|would like to|rather|thinking about|thinking of|think about|thought about|considering|consider|decided to|have decided to|contemplating|tempted to|feel like i want to|feel like i should|feel like i need to|can not wait to|cant wait to|hope to|long to|longing to|yearn to|choose to|urge to|keep thinking about|keep thinking of|obsessing over|fantasizing about|fantasising about|dreaming of|dream of|dream about|pray to|praying to|could just|just want to|honestly want to|can not stop thinking about|been thinking about|been thinking of|been planning to|been wanting to|been meaning to|should just|might just|wanna|am waiting to|waiting to|just waiting to|begging to|ask god to|asking god to)`;
+
+/** An intent: everything a wish is, and the plain future. */
+const INTENT = `(?:${WISH}|going to|am going to|will|should|might|am|gona|do it and|going to end up|will end up|might end up|end up)`;
+
+function rule(id: string, flag: CrisisFlag, strength: Strength, source: string, unless?: RegExp): Rule {
+  const re = new RegExp(`(?:${sq(source.trimEnd())})(?= )`, 'g');
+  return unless === undefined ? { id, flag, strength, re } : { id, flag, strength, re, unless };
+}
+
+/** Someone else's death, or death as a subject: not a first-person death wish. */
+const THIRD_PARTY_DEATH = new RegExp(
+  sq(
+    ` (?:died|dies|passed away|passed|killed (?:himself|herself|themselves)|took (?:his|her|their) (?:own )?life|funeral of|death of|(?:his|her|their|mom|mum|dad|father|mother|brother|sister|friend|son|daughter|wife|husband|grandma|grandpa|grandmother|grandfather|pet|dog|cat) s? ?(?:death|suicide|overdose)|(?:is|was|are|were|has been|had been) (?:dying|dead)|afraid of (?:death|dying)|scared of (?:death|dying)|fear of (?:death|dying)|fear (?:death|dying)|(?:accept|accepting|face|facing|prepare for|preparing for|make peace with|think about|learn|learning|teach|stoics?|philosoph\\w*|meaning|mortality|what happens|after (?:we|i) die|when (?:we|i) die|before i die|if i (?:have to|hear|see|eat|miss|get another|sit through|do another)|not suicidal|(?:would|wil|will) never (?:kil|hurt|harm) myself|not going to (?:kil|hurt|harm) myself|i am safe|one day|someday|eventually|old age|bucket list|will die one day|going to die one day))(?= )`,
+  ),
+);
+
+/** Self-harm spoken of in someone else, or in the past, or to help. */
+const SOMEONE_ELSE_HARM = new RegExp(
+  sq(
+    ` (?:friend|sister|brother|son|daughter|child|student|partner|girlfriend|boyfriend|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fell|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while|cat|dog|kitten|puppy|pet|bird|horse|rabbit|hamster|nosebled|nose)(?= )`,
+  ),
+);
+
+const S: CrisisFlag = 'self_harm';
+const H: CrisisFlag = 'harm_to_others';
+
+const PERSON = `(?:him|her|them|you|everyone|everyone else|someone|somebody|people|all of them|them all|all of you|you all|every (?:single )?one of (?:them|you|those \\w+|these \\w+)|each (?:one )?of them|all (?:of )?(?:those|these) (?:people|kids|guys|bastards|bitches|assholes)|the (?:whole )?(?:class|school|office|family|neighbou?rs?|kids|teachers?|students|staff)|the next (?:person|guy|one|man|woman|kid|idiot)(?: who| that)?|anyone who|whoever|anybody who|my (?:whole |entire |own |stupid |fucking |damn |little |older |younger |big )?(?:boss|manager|ex|ex - ?(?:wife|husband|girlfriend|boyfriend)|wife|husband|girlfriend|boyfriend|gf|bf|dad|father|mom|mum|mother|stepdad|stepmom|step - dad|step - mom|stepfather|stepmother|brother|sister|son|daughter|baby|babies|kids?|child|children|family|parents|roommate|flatmate|neighbou?rs?|teacher|coworkers?|co - workers?|colleagues?|classmates?|bully|bullies|uncle|aunt|cousin|grandma|grandpa|partner|fiance|landlord|friend|best friend|in - laws|father - in - law|mother - in - law)|(?:that|this|the|those|these) (?:guy|girl|man|woman|dude|kid|bitch|bastard|asshole|prick|cunt|fucker|motherfucker|idiot|teacher|boss|cop|neighbou?r|driver|clerk|ex|people|guys|girls|kids|bitches|bastards|assholes|whore|slut|twat|jerk|loser|family|couple|lady|officer|man)|(?:everyone|everybody) (?:at|in) (?:my |the )?(?:school|work|office|class|church))`;
+
+const HARM_VERB = `(?:kill|murder|stab|shoot|strangle|choke|poison|hurt|harm|beat|beat up|punch|attack|smash|bash|slit (?:his|her|their) throats?|behead|torture|burn|run over|hit|break (?:his|her|their) (?:neck|legs?|face|bones)|end|slaughter|massacre|butcher|rape|maim|gun down|blow up|bomb|drown|suffocate|smother|bury|cut|slap|put (?:him|her|them) in (?:the|a) (?:hospital|ground|grave)|make (?:him|her|them) (?:bleed|suffer|pay)|hunt down|get rid of|destroy|ruin|mutilate|set fire to|light (?:him|her|them) on fire|unload on|open fire on|fight|stomp|curb stomp|bludgeon|break|snap)`;
+
+const RULES: readonly Rule[] = [
+  // ---- Self: direct intent, wish, plan.
+  rule('self.intent', S, 'strong', `${I}${ADV}${INTENT} ${ADV}(?:just )?${DIE_ACT}`),
+  rule('self.wish-state', S, 'strong', `${I}${ADV}${WISH} ${ADV}(?:just )?${DIE_STATE}`),
+  rule(
+    'self.kill-myself',
+    S,
+    'strong',
+    ` (?:kill|killing|kil|hang|hanging|shoot|shooting|off|offing|end|ending|drown|drowning|poison|poisoning|overdose on|od on) myself(?! (?:laughing|with laughter|trying|working|for (?:this|that|a|the|my|nothing)|over (?:this|that|a|the|my|nothing)|at the gym|at work|to (?:get|make|finish|meet|keep|please)|studying|running|doing))`,
+  ),
+  rule('self.take-life', S, 'strong', ` (?:take|taking|end|ending) my (?:own )?life `),
+  rule(
+    'self.suicidal',
+    S,
+    'strong',
+    ` (?:i|i am|am|i feel|feel|feeling|i have been|been|i get|getting|i was|so|really|very|pretty|super|kind of|extremely|actively|passively|lowkey) (?:so |really |very |pretty |super |kind of |extremely |actively |passively |quite |more |increasingly |just |lowkey )?suicidal`,
+  ),
+  rule(
+    'self.suicidal-thoughts',
+    S,
+    'strong',
+    ` (?:i|i have|i am having|having|i keep having|my|been having|i get|getting|had|constant|daily|intrusive|these) (?:\\w+ ){0,2}suicidal (?:thoughts|ideation|feelings|urges|tendencies|episode|again|thinking)`,
+  ),
+  rule(
+    'self.suicide-attempt',
+    S,
+    'strong',
+    ` (?:my|i) (?:\\w+ ){0,3}(?:suicide (?:attempt|plan|note|letter|method)|attempt(?:ed)? suicide|attempt(?:ed)? to (?:kill|end))`,
+  ),
+  rule(
+    'self.suicide-first',
+    S,
+    'strong',
+    `${I}${ADV}(?:think|thinking|thought|keep thinking|been thinking|consider|considering|considered|contemplate|contemplating|contemplated|plan|planning|planned|want|wanting|fantasi[sz]e|fantasi[sz]ing|dream|dreaming|obsess|obsessing) (?:a lot |so much |constantly |every day |seriously |again )?(?:about |of |on )?(?:suicide|killing myself|unaliving myself|ending (?:it|it all|my life|everything|things)|taking my (?:own )?life|not being alive|not existing|offing myself|how to (?:die|kill myself|end it))(?! (?:of|in|is|as|and my)? ?(?:a |the )?(?:character|story|book|novel|film|movie|essay))`,
+  ),
+  rule(
+    'self.suicide-only-way',
+    S,
+    'strong',
+    ` (?:suicide|death|dying|killing myself|ending it) (?:is|seems|feels like|is becoming|looks like) (?:like )?(?:the |my )?(?:only|best|last|easiest|right) (?:way|option|choice|answer|solution|escape|thing)`,
+  ),
+  rule(
+    'self.wish-dead',
+    S,
+    'strong',
+    ` (?:i|i just|i really|i honestly|i sometimes|i often|i kind of|sometimes i|and i) (?:wish|wished|hope|pray|prayed|hoped) (?:that )?(?:i|i would|i could|i had) (?:\\w+ )?(?:was|were|be|had been|been|had never been|never was|never) (?:dead|born|gone|never born|not born|killed|not alive|not here)`,
+  ),
+  rule(
+    'self.hope-die',
+    S,
+    'strong',
+    ` (?:i|i just|i really|i honestly|i sometimes|sometimes i|every night i|i kind of|i secretly) (?:hope|pray|wish) (?:that )?(?:i|god|something|someone|a car|a bus|the plane|it|the cancer|this illness) (?:\\w+ ){0,3}(?:die|dies|kills me|takes me|would kill me|hits me|run me over|runs me over|not wake up|never wake up|do not wake up|get hit|gets me|crash|end me|ends me)`,
+  ),
+  rule(
+    'self.pray-take',
+    S,
+    'strong',
+    ` (?:please (?:god )?|god please |god )?(?:just )?(?:take me|let me die|kill me|end me)(?: now| already| please| tonight| in my sleep)? (?:god|lord|please|already|i am done|i can not|i am begging)`,
+  ),
+  rule(
+    'self.not-wake',
+    S,
+    'strong',
+    ` (?:i|i just|i really|i honestly) (?:do not want to|hope i do not|hope i never|hope not to|wish i would not|wish i did not|want to not|would rather not|pray i do not|pray i never|do not plan to|want to never|wish i never|hope i will not) (?:\\w+ ){0,2}(?:wake up|see (?:tomorrow|the morning|another day|my next birthday|next year|christmas)|live (?:any more|another|through|past|to see)|be alive|exist|be here any more|be here tomorrow|be around|make it to|survive)`,
+  ),
+  rule(
+    'self.not-live',
+    S,
+    'strong',
+    `${I}${ADV}(?:do not|no longer|can not|can not bring myself to|do not think i can|do not know if i can|do not know how to|do not see how i can|refuse to) ${ADV}(?:want to |wish to |feel like |see the point in |see a reason to |have the strength to |have it in me to |keep |want to keep )?(?:live|living|be alive|exist|existing|go on|carry on|keep going|keep living|stay alive|be here|survive|continue(?: living| to live)?|see (?:a |any )?(?:future|reason to live|point in living|way out))(?! (?:with|without (?:you|her|him)|in|at|near|like (?:this|that) with|here|there|on|for|under|as a|alone in))`,
+  ),
+  rule(
+    'self.tired-living',
+    S,
+    'strong',
+    ` (?:tired|sick|exhausted|done|finished|fed up|weary) (?:of|with) (?:living|being alive|life itself|existing|my (?:own )?existence|this life|my life|life|breathing|waking up|being here|fighting to stay alive|trying to stay alive|staying alive)`,
+  ),
+  rule(
+    'self.better-off',
+    S,
+    'strong',
+    ` (?:better|happier|easier) (?:off )?(?:without me|if i (?:just |simply |really |finally )?(?:was|were|am|had|died|did not|was not|were not|disappeared|left|never|had never|killed)|with me gone|when i am gone|after i am gone|once i am gone|if i was dead|without me in it|without me around|if i was not around|if i were not around)`,
+  ),
+  rule(
+    'self.world-without-me',
+    S,
+    'strong',
+    ` (?:world|everyone|everything|my family|they|people|life) (?:\\w+ ){0,3}(?:better|easier|happier) (?:\\w+ ){0,2}without me`,
+  ),
+  rule(
+    'self.no-one-miss',
+    S,
+    'strong',
+    ` (?:no one|not a single person|nobody) (?:would|will|is going to|going to|would even|will even|will ever|would ever|really|even|would really) (?:\\w+ )?(?:care|notice|miss me|care|cry|come to my funeral|even notice|realize|know) (?:\\w+ ){0,4}(?:if i|when i|that i|i am gone|i was gone|i died|i die|i disappeared|i killed myself|i was dead|i was not here|if i was gone|i left|my funeral)`,
+  ),
+  rule(
+    'self.no-reason',
+    S,
+    'strong',
+    `${I}${ADV}(?:do not have|have no|can not find|can not see|do not see|see no|have not got|there is no|lost (?:my|every|any|all)|find no) (?:a |any |more |single |real |good )?(?:reason|point|reasons) (?:to|in|for) (?:live|living|be alive|being alive|stay alive|staying alive|go on|going on|keep going|keep living|exist|existing|wake up|waking up|get up|getting up|stay|staying|be here|being here|continue|continuing|try any more|trying any more|life|my life|fighting)`,
+  ),
+  rule(
+    'self.only-way',
+    S,
+    'strong',
+    ` (?:only|best|last|easiest|one) (?:way out|option|answer|solution|escape|choice|way|thing) (?:left )?(?:for me )?(?:is|would be|seems|seems to be|i see is|i can see is|left is|i have left is) (?:to )?(?:suicide|death|dying|die|kill myself|killing myself|end it|ending it|end my life|ending my life|to not exist|not existing)`,
+  ),
+  rule(
+    'self.nothing-to-live',
+    S,
+    'strong',
+    ` (?:nothing (?:left )?to live for|no one to live for|nobody to live for|lost (?:the|my|all) will to live|no (?:more )?will to live|lost (?:my )?reason to live|no reason to live|hate being alive|regret being born|wish i (?:was|were|had) never (?:been )?born|should (?:never|not) have been born|should not exist|should not be alive|be put out of my misery|put me out of my misery)`,
+  ),
+  rule(
+    'self.burden-all',
+    S,
+    'strong',
+    `${I}${ADV}(?:am|feel like|feel like i am|am just|have become|am nothing but|am only) (?:such )?(?:a |an )?(?:\\w+ )?burden (?:to|for|on) (?:everyone|my family|everybody|the world|all|everyone around me|the people i love|those i love|my loved ones|you all)(?! \\S* ?(?:financially|for (?:money|rent|a while|now)|while i))`,
+  ),
+  rule(
+    'self.lethal',
+    S,
+    'strong',
+    ` (?:how (?:many|much)|what (?:dose|amount)|lethal (?:dose|amount)|fatal (?:dose|amount)|overdose (?:on|of)|deadly dose|enough) (?:\\S+ ){0,6}(?:pills|tablets|mg|milligrams|paracetamol|tylenol|acetaminophen|ibuprofen|aspirin|insulin|antidepressants|xanax|oxy|oxycodone|opioids|fentanyl|heroin|sleeping pills|meds|medication|medicine|benadryl|melatonin|lithium|morphine|codeine|alcohol|vodka|bleach|antifreeze)(?: \\S+){0,8} (?:to die|would kill|will kill|to kill (?:me|a person|someone|you|myself)|kill (?:me|a person|someone|you)|is lethal|is fatal|to not wake up|would it take|does it take|it would take|it will take|it takes|would be enough|is enough|are enough|to overdose|overdose|to end it|to sleep forever|never wake up|lethal|fatal|would do it|to do it)`,
+  ),
+  rule(
+    'self.lethal-of',
+    S,
+    'strong',
+    ` (?:lethal|fatal|deadly|toxic) (?:dose|amount|quantity) (?:of|for) (?:\\S+ ){0,3}(?:pills|tablets|paracetamol|tylenol|acetaminophen|ibuprofen|aspirin|insulin|xanax|oxy|oxycodone|fentanyl|heroin|sleeping pills|meds|medication|benadryl|melatonin|lithium|morphine|codeine|my (?:\\w+ )?(?:pills|meds|medication))`,
+  ),
+  rule(
+    'other.outside-home',
+    H,
+    'strong',
+    ` (?:outside|at|near|by|to|in front of) (?:his|her|their|my ex s|my ex|my boss s|that \\w+ s) (?:house|home|place|work|office|school|apartment|flat|door|car) (?:\\S+ ){0,4}(?:with|holding|carrying) (?:a |an |my |the |his |her )?(?:\\w+ ){0,2}(?:gun|knife|rifle|pistol|shotgun|weapon|machete|axe|bat|blade|crowbar|hammer)`,
+  ),
+  rule(
+    'other.run-over',
+    H,
+    'strong',
+    `${I}${ADV}(?:${INTENT}|could|will|ill) (?:run|mow) ${PERSON} (?:over|down)`,
+  ),
+  rule(
+    'other.go-after',
+    H,
+    'strong',
+    ` (?:get|buy|grab|take|bring|got|bought|grabbed|took|load|loaded) (?:a |my |the |his |her |\\w+ )?(?:gun|knife|rifle|pistol|shotgun|weapon|machete|axe|bat|crowbar|hammer) (?:and |to )?(?:go after|come for|hunt|hunt down|pay (?:him|her|them) a visit|show up at|wait for|go find|find|visit|deal with|settle (?:this|it|things)) (?:him|her|them|my|that|those|the|everyone|people|his|her|their)`,
+  ),
+  rule(
+    'other.slit',
+    H,
+    'strong',
+    `${I}${ADV}(?:${INTENT}|could|will|ill) (?:slit|cut|slash|break|snap|crush|bash in|cave in|blow off|blow out|rip out|smash in|stomp on|blow) (?:his|her|their|your|that \\w+ s|my \\w+ s) (?:\\w+ )?(?:throat|throats|neck|skull|head|face|brains|legs|jaw|teeth|eyes|heart)`,
+  ),
+  rule(
+    'other.deserve-die',
+    H,
+    'strong',
+    ` (?:they|he|she|you|them|him|her|those (?:\\w+)|all of them|everyone|my (?:\\w+)) (?:all )?(?:deserve|deserves|need|needs|have|has) to die (?:\\S+ ){0,6}(?:i will|i am going to|and i|i am gonna|i want to|i will make|by my hand|i will do it|i am the one)`,
+  ),
+  rule(
+    'other.someone-hurt',
+    H,
+    'medium',
+    ` (?:someone|somebody|people|everyone|someone else|a lot of people) (?:\\w+ ){0,3}(?:is|are) (?:going to|gonna|about to) (?:get hurt|die|get killed|bleed|pay|get shot|get stabbed)`,
+  ),
+  rule(
+    'other.me-who',
+    H,
+    'medium',
+    ` (?:it is going to be|it will be|and it will be|it is gonna be) me (?:who|that) (?:does it|did it|hurts|kills|shoots|pulls the trigger)`,
+  ),
+  rule(
+    'other.burn-house',
+    H,
+    'strong',
+    `${I}${ADV}(?:${INTENT}|could|will|ill) (?:burn|torch|set fire to|firebomb|blow up) (?:down )?(?:my |his |her |their |that |the |this )?(?:\\w+ ){0,2}(?:house|home|car|place|apartment|flat|shop|store|office)(?: down)?`,
+  ),
+  rule(
+    'self.goodbye-forever',
+    S,
+    'strong',
+    ` (?:goodbye|bye|farewell) (?:\\w+ ){0,3}(?:forever|for good|for the last time|i love you all|i am sorry|please forgive me|it was nice knowing you|see you on the other side|see you in (?:another|the next) life)`,
+  ),
+  rule(
+    'self.nice-knowing',
+    S,
+    'strong',
+    ` (?:it was|it s been|it has been|been) nice knowing (?:you|y all|you all|everyone|you guys)(?! (?:at|in|from|this (?:semester|year|week)|over|during))`,
+
+    /moving|new (?:team|job|role|school|city|position)|leaving (?:the|this|my) (?:company|team|job|school|group)|retir|transfer|graduat/,
+  ),
+  rule(
+    'self.this-is-the-day',
+    S,
+    'strong',
+    ` (?:this is|tonight is|today is|tomorrow is|this will be|it is) (?:the|my) (?:day|night|week|weekend|time|month|year|moment) (?:that )?i (?:finally |actually |really )?(?:do it|end it|go through with it|kill myself|die|end my life|leave|check out|stop fighting|let go|jump|do this)`,
+  ),
+  rule(
+    'other.how-kill',
+    H,
+    'strong',
+    ` (?:thinking|think|thought|planning|plan|planned|imagine|imagining|fantasi[sz]ing|fantasi[sz]e|dream|dreaming|daydreaming|researching|looking up|figuring out|figured out) (?:about |of |up )?(?:how|ways|the best way) (?:i would|i will|i could|i am going to|i can|i might|to) (?:${HARM_VERB}|get away with (?:killing|murdering|hurting)) (?:${PERSON}|him|her|them)`,
+  ),
+  rule(
+    'self.intent-ing',
+    S,
+    'strong',
+    `${I}${ADV}(?:am |have been |been |was |keep )?(?:thinking about|thinking of|so close to|this close to|close to|planning on|considering|contemplating|obsessing over|fantasi[sz]ing about|dreaming of|dreaming about|think about|thought about|think of|going to go through with) (?:just )?(?:killing myself|ending it(?! (?:with|between|off|for (?:him|her|them|us)))|ending it all|ending my life|ending things(?! with| between)|ending everything|taking my (?:own )?life|committing suicide|suicide|hanging myself|overdosing|jumping(?: off| in front| from)?|unaliving myself|offing myself|not being (?:here|alive|around)(?: any more| tomorrow)?|not existing|not waking up|being dead|giving up for good|doing it(?= (?:tonight|today|soon|this time|for real|again))|checking out|leaving this world|disappearing forever|roping|slitting my wrists|shooting myself|drowning myself)`,
+  ),
+  rule(
+    'self.intent-ing-am',
+    S,
+    'strong',
+    `${I}${ADV}am (?:finally |really |actually |just )?(?:ending it(?! (?:with|between|off|for (?:him|her|them|us)|on))|ending it all|ending my life|killing myself|checking out(?= [.!?,]| $| tonight| now| for good| permanently| early| soon)|doing it tonight|going through with it|taking my (?:own )?life)`,
+  ),
+  rule(
+    'self.afraid-of-myself',
+    S,
+    'strong',
+    ` (?:scared|afraid|terrified|worried|frightened) (?:of )?what i (?:might|will|could|am going to|may|would) do (?:to myself|tonight|if i am alone|when i am alone)`,
+  ),
+  rule(
+    'self.not-trust',
+    S,
+    'strong',
+    ` (?:do not|can not|no longer|no more) trust myself (?:right now|tonight|any more|around (?:my |the )?(?:pills|meds|knives|gun|razors?|blades?)|with (?:my |the )?(?:pills|meds|knives|gun|razors?|blades?|a knife)|alone|not to (?:do|hurt|cut|kill))`,
+  ),
+  rule(
+    'self.not-safe',
+    S,
+    'strong',
+    ` i am not safe (?:right now|tonight|alone|with myself|by myself|from myself|any more|to be alone)`,
+  ),
+  rule(
+    'self.plan-date',
+    S,
+    'strong',
+    ` (?:i have|i got|i made|i have made|i have got|got|made|have) (?:a |the |my )?(?:plan|method) (?:and|with) (?:a |the |my )?(?:date|time|place|day|method|means)`,
+  ),
+  rule(
+    'self.plan-plain',
+    S,
+    'medium',
+    ` i (?:have|got|made|have made) (?:a |my )plan(?= [.!?,]| $| now| already| ready| for (?:it|tonight|when)| to (?:do it|end it|die|kill myself|go through))`,
+  ),
+  rule(
+    'self.research',
+    S,
+    'strong',
+    ` (?:researching|looking up|googling|reading about|searching|searched|researched|looked up|googled|read about) (?:\\w+ ){0,2}(?:suicide methods|methods to die|methods of suicide|ways to die|ways to kill myself|how to die|how to kill myself|lethal doses?|how to overdose|painless ways|painless methods|methods(?= [.!?,]| $| again| all night| online| for))`,
+  ),
+  rule(
+    'self.ideation-worse',
+    S,
+    'strong',
+    ` (?:suicidal|suicide) (?:thoughts|ideation|feelings|urges|thinking|impulses) (?:are|have been|keep|is|came|come|got|getting|back|again|will not|won t|never|everyday|every day|all the time|louder|stronger|al day|every night|constantly|today|tonight|lately|recently)`,
+  ),
+  rule(
+    'self.why-alive',
+    S,
+    'strong',
+    ` why (?:am i|do i keep|should i keep|do i even|do i bother|am i even|do i have to keep|should i even|am i still) (?:still |even )?(?:alive|here|living|breathing|existing|waking up|staying alive)(?= [.!?,]| $| when| if| any more| at all| anyway)`,
+  ),
+  rule(
+    'self.hold-on',
+    S,
+    'strong',
+    ` (?:do not know|not sure|unsure|no idea) how (?:much )?(?:longer|long) i can (?:hold on|keep going|go on|last|survive|keep fighting|stay alive|keep living|keep myself alive|keep myself safe|do this(?= [.!?,]| $))`,
+  ),
+  rule(
+    'self.nobody-find',
+    S,
+    'strong',
+    ` (?:disappear|go|leave|walk away|vanish|go somewhere) (?:\\w+ ){0,3}(?:no one|nobody|they) (?:will|would|is going to|can) (?:ever )?(?:find me|find my body|find the body|know where i|look for me)`,
+  ),
+  rule(
+    'self.plan-exit',
+    S,
+    'strong',
+    ` (?:planning|planned|plan|preparing|prepare|prepared|arranging) (?:for )?my (?:exit|departure|death|suicide|funeral|last day|way out|final (?:day|exit|goodbye))(?! (?:from|strategy|interview|of the|package|plan from|date from|with hr))`,
+  ),
+  rule(
+    'self.until-wake',
+    S,
+    'strong',
+    ` until i (?:can not|do not|never|will not|cannot) wake up|until i (?:die|stop breathing|pass out forever|am dead|bleed out)`,
+  ),
+  rule(
+    'self.let-me-die',
+    S,
+    'strong',
+    ` (?:please|just|god|lord) (?:just |please )?(?:let me die|let me go|take me (?:away|now|home)|end me)(?= [.!?,]| $| already| now| please| tonight| in my sleep)`,
+  ),
+  rule(
+    'self.relapsed-cut',
+    S,
+    'strong',
+    ` relapsed (?:\\S+ ){0,4}(?:cut|cutting|sh|self harm|self harming|burn|burning|hurt myself|hurting myself|cut again)|(?:^|[.!?,]|i|and) cut (?:again|deeper|too deep|deep|myself)`,
+  ),
+  rule(
+    'self.bullet',
+    S,
+    'strong',
+    ` (?:put|putting|shoot|shooting) (?:a |one )?(?:bullet|round) (?:in|into|through) my (?:head|brain|skull|mouth|heart|chest)|(?:blow|blowing) my (?:brains|head) (?:out|off)|eat (?:a|my) (?:bullet|gun)|pull the trigger on myself`,
+  ),
+  rule(
+    'self.want-out',
+    S,
+    'strong',
+    ` (?:i|i just|i really) (?:want|need) out of (?:this life|life|this world|existence|this body|being alive|it all)`,
+  ),
+  rule('self.want-out-plain', S, 'medium', ` (?:i|i just|i really) (?:want|need) out(?= [.!?,]| $)`),
+  rule(
+    'self.better-dead',
+    S,
+    'strong',
+    ` (?:i|i would|i would be|i am|i think i would be|i would honestly be|i would just be|i d be|everyone would be|they would be) (?:\\w+ ){0,2}better off (?:dead|gone|not alive|not existing|not here|never born|if i was dead|in the ground)`,
+  ),
+  rule(
+    'self.tonight-night',
+    S,
+    'medium',
+    ` (?:tonight|today|tomorrow) (?:is|will be) (?:the|my) (?:night|day)(?= [.!?,]| $)`,
+  ),
+  rule(
+    'self.waste-space',
+    S,
+    'medium',
+    ` i am (?:just |such |nothing but |only )?(?:a )?waste of (?:space|air|oxygen|skin|life)`,
+  ),
+  rule(
+    'self.tired-fighting',
+    S,
+    'medium',
+    ` (?:tired|sick|exhausted|done|weary) of (?:fighting|trying|struggling|being in pain|hurting|surviving|pretending)(?= [.!?,]| $| so| every| for| any more| all| just| and)`,
+  ),
+  rule(
+    'self.disappear-plan',
+    S,
+    'medium',
+    ` i am going to (?:disappear|vanish|go away)(?= [.!?,]| $| and| forever| for good| tonight| soon)`,
+  ),
+  rule(
+    'self.point-living',
+    S,
+    'strong',
+    ` (?:what is|whats|what s|is there|there is|there s|see|what|why|find|no|not any|not a|any) (?:even )?(?:the |a |any )?(?:point|reason|use|purpose) (?:for me )?(?:of|in|to|for) (?:living|being alive|go on|going on|staying alive|stay alive|existing|exist|me living|me being alive|me being here|waking up|wake up|continuing|keep going|keep living|getting up|get up|being here|live)(?! (?:a |an |the )?(?:good|moral|virtuous|happy|long|meaningful|ethical|simple|well|in fear|in the past|like that|with regret|according|forever)|according|in (?:stoicism|philosophy|buddhism|taoism|the view)|for (?:a |the )?(?:stoics?|philosophers?|buddhists?|humans|humanity|people|us all))`,
+  ),
+  rule(
+    'self.point-life',
+    S,
+    'medium',
+    ` (?:what is|whats|is there|there is|see|what|why|no|not any|any) (?:even )?(?:the |a |any )?(?:point|reason|use) (?:of|in|to|for) (?:life|my life|anything|any of (?:it|this)|trying)(?! (?:a |an |the )?(?:good|moral|virtuous|happy|long|meaningful|ethical|simple|well)|according|in (?:stoicism|philosophy|buddhism|taoism)|for (?:a |the )?(?:stoics?|philosophers?|buddhists?|humans|humanity|people|us all))`,
+  ),
+  rule(
+    'self.not-worth',
+    S,
+    'strong',
+    ` (?:my life|life|living|it|this life|being alive|anything|staying alive) (?:is|s) (?:just )?not worth (?:living|it any more|living any more|living for|it for me|the pain|the effort|fighting for)(?! \\?)`,
+  ),
+  rule('self.not-worth-q', S, 'medium', ` (?:life|living) (?:is|s) not worth living`),
+  rule(
+    'self.waiting-die',
+    S,
+    'strong',
+    `${I}${ADV}(?:am |have been |been )?(?:just )?(?:waiting (?:to die|for death|for (?:it|my life) to end|for the end|to not exist|for the day i die)|counting down (?:the days )?(?:to|until) (?:i die|my death|the end))`,
+  ),
+  rule(
+    'self.deserve-die',
+    S,
+    'strong',
+    `${I}${ADV}(?:do not|no longer|will never|never) (?:deserve|deserved) to (?:live|be alive|be here|exist|breathe)|${I}${ADV}(?:deserve|deserved) to (?:die|be dead|not exist|rot|suffer and die)`,
+  ),
+  rule(
+    'self.if-i-killed',
+    S,
+    'strong',
+    ` (?:if|when|once|after|should|would it be (?:wrong|bad|selfish) if|is it (?:wrong|bad|selfish|okay|ok) (?:if|that)|what if) i (?:just )?(?:killed|kill|ended|end|took|take|unalived|unalive) (?:myself|my life|my own life|it all)`,
+  ),
+  rule(
+    'self.suicide-appeal',
+    S,
+    'strong',
+    ` (?:suicide|death|dying|killing myself|not existing|ending it|ending it all|the rope|the bridge|the noose|the pills) (?:is|s|keeps|has been|seems|sounds|feels|looks|looking|is looking|is starting to look|starting to look|is sounding|sounding|getting|is getting) (?:\\w+ ){0,2}(?:good|tempting|better|appealing|attractive|nice|like (?:an|the|a|my) (?:option|answer|solution|escape|relief|way out)|inviting|comforting|peaceful|easier|more (?:tempting|appealing|attractive|real))`,
+  ),
+  rule(
+    'self.easiest-way',
+    S,
+    'strong',
+    ` (?:painless|painlessly|easiest|quickest|best|fastest|surest|least painful|most painless|quietest|simplest|cleanest|most effective|a good|an easy|a quick|a painless) (?:way|ways|method|methods|means) (?:to|of) (?:die|dying|kill myself|killing myself|end it|ending it|end my life|ending my life|commit suicide|suicide|go|unalive|not wake up|overdose)`,
+  ),
+  rule(
+    'self.how-to',
+    S,
+    'strong',
+    ` (?:how (?:to|do i|can i|should i|would i|do you|does one|do people)|ways to|best way to|way to|where to|where can i) (?:\\w+ )?(?:kill myself|commit suicide|end my life|end it all|hang myself|tie a noose|overdose|unalive myself|slit my wrists|die painlessly|die quickly|die in my sleep|die without pain|jump without surviving|make a noose)`,
+  ),
+  rule(
+    'self.noose-mine',
+    S,
+    'strong',
+    ` (?:my|i have a|i made a|i tied a|i bought a|tied a|made a|the|a|tying a|tie a) noose(?: \\S+){0,6} (?:my|i|me|closet|room|ceiling|door|tonight|ready|hanging|tied|waiting)`,
+  ),
+  rule(
+    'self.crash',
+    S,
+    'strong',
+    `${I}${ADV}(?:${INTENT}|keep) ${ADV}(?:just )?(?:drive|driving|crash|crashing|swerve|swerving|steer|steering|ram|ramming|veer|veering) (?:my car |the car |my truck |myself |it )?(?:into|off|in front of|over) (?:a |the |an |some |on(?:coming)? )?(?:wall|tree|pole|oncoming traffic|traffic|truck|lorry|bridge|cliff|river|lake|barrier|semi|bus|train|edge|embankment|lane)`,
+  ),
+  rule(
+    'self.thinking-death',
+    S,
+    'medium',
+    `${I}${ADV}(?:think|thinking|thought|keep thinking|been thinking|fantasi[sz]e|fantasi[sz]ing|dream|dreaming|obsess|obsessing) (?:a lot |so much |constantly |every day |again )?(?:about |of )(?:dying|death|my death|my funeral|not being here|being dead|not waking up)(?! (?:of|in|as|and my)? ?(?:a |the )?(?:character|story|book|novel|film|movie|essay|others|loved ones|parents|grandparents))`,
+  ),
+  rule(
+    'self.say-goodbye',
+    S,
+    'strong',
+    ` (?:say|saying|said) (?:my )?(?:goodbye|goodbyes|bye|farewell) (?:to (?:everyone|you all|all of you|everybody|my family|the world|you guys|whoever(?: \\w+){0,3}|someone|somebody|you) )?(?:before i (?:go|leave|die|am gone|do it|end it)|one (?:last|final) time|for the (?:last|final) time|forever|for good)(?! (?:on|to) (?:a |my )?(?:holiday|vacation|trip))`,
+  ),
+  rule(
+    'self.goodbye-words',
+    S,
+    'medium',
+    ` (?:goodbye|good bye|farewell)(?= (?:[.!]|$|forever|everyone|world|all|guys|friends|my (?:friends|family|loves?)))`,
+    THIRD_PARTY_DEATH,
+  ),
+  rule(
+    'self.tell-them',
+    S,
+    'medium',
+    ` (?:tell|let) (?:my \\w+|them|everyone|her|him|my family|my parents|my kids) (?:know )?(?:that )?i (?:love|loved|am sorry|was sorry|did not mean|never meant|tried)`,
+  ),
+  rule(
+    'self.sorry-everything',
+    S,
+    'medium',
+    ` (?:i am sorry for everything|sorry for everything|please forgive me|forgive me for (?:this|what i am about to do|what i did)|do not blame yourselves|it is not your fault|this is not your fault|i love you all)`,
+  ),
+  rule(
+    'self.cut-urge',
+    S,
+    'strong',
+    `${I}${ADV}(?:want to|need to|wanna|going to|am going to|urge to|urges to|tempted to|about to|might|will|feel like|itching to|craving to|crave|relapsed and|just|so i|and i|then i|that is why i|why i|because i|when i|i still|i) (?:cut|self harm|sh|burn myself|relapse on sh|relapse on self harm)(?= (?:so|again|tonight|right|now|badly|really|deeper|myself|every|when|because|to feel|and|but|or|where|in places|on my|so no one|so nobody|\\.|!|,|\\?)| $)`,
+  ),
+  rule(
+    'self.carve',
+    S,
+    'strong',
+    ` (?:carve|carved|carving|write|wrote|writing|scratch|scratched|scratching|etch|etched) (?:\\w+ ){0,3}(?:into|in|on) my (?:skin|arms?|wrists?|legs?|thighs?|stomach|body|hips?)`,
+  ),
+  rule(
+    'self.harm-helps',
+    S,
+    'strong',
+    ` (?:self harm|self harming|cutting|cutting myself|hurting myself|burning myself|sh) (?:is|was|has been|s) (?:\\w+ ){0,2}(?:the only|my only|what|how i|helping|my way|my coping|the one thing|all that|addictive|an addiction)`,
+  ),
+  rule(
+    'self.scars-from',
+    S,
+    'strong',
+    ` my (?:\\w+ ){0,4}(?:scars|cuts|wounds|burns|marks) (?:\\w+ ){0,2}(?:from|of) (?:cutting|self harm|self harming|sh|razors?|blades?|my blade|burning myself|hurting myself)`,
+  ),
+  rule(
+    'self.not-here',
+    S,
+    'strong',
+    `${I}${ADV}(?:will not|am not going to|do not think i will|might not|may not|will no longer|probably will not|probably am not going to|am not gonna|wont) (?:be|even be) (?:here|around|alive|among you|on this earth|in this world|breathing) (?:\\w+ ){0,2}(?:tomorrow|much longer|any more|for long|by (?:tomorrow|morning|monday|friday|the weekend|christmas|next week|then|the time|the end)|next (?:week|year|month|time)|to see|after tonight|after today|this time next|soon|in a (?:week|month|few days)|for (?:your|his|her|my|their) (?:birthday|wedding|graduation))`,
+  ),
+  rule(
+    'self.gone-soon',
+    S,
+    'strong',
+    ` (?:i|i will|i will be|i am|i will soon be|soon i will be) (?:\\w+ )?(?:be )?(?:gone|dead|out of (?:your|everyone s|your all|the) (?:way|lives|life|hair)|out of here|no longer a burden) (?:soon|forever|tomorrow|tonight|by (?:tomorrow|morning|tonight|the weekend|then|the time)|for good|and (?:you|everyone|no one|it|nobody|they)|anyway|any way|before long|one way or another|so (?:you|it|they) (?:will|can|do not))`,
+  ),
+  rule(
+    'self.disappear',
+    S,
+    'medium',
+    `${I}${ADV}(?:want to|wish i could|just want to|need to|would love to|wanna) (?:just )?(?:disappear|vanish|not be here|not wake up|stop being|stop|fade away|be gone|be nothing|go away (?:forever|for good)|sleep (?:for ever|forever|and not wake)|be erased|not be)(?! (?:for a (?:while|bit|few|week|day)|from (?:social|this (?:app|site|party|town|city))|to (?:the|a|another)|on (?:a|holiday|vacation)))`,
+  ),
+  rule(
+    'self.want-it-over',
+    S,
+    'medium',
+    ` (?:want|need|wish|just want|pray for|wanna|hope|wish for) (?:it|everything|this|the pain|this pain|all of (?:it|this)|the suffering|my life|life|the hurting|this life) (?:all )?(?:to )?(?:stop|end|be over|go away|finally end|finally stop|to be over|was over|were over|ended|would end|would stop)(?! (?:soon|already)? ?(?:so i can|and then i|before|after|when))`,
+  ),
+  rule(
+    'self.it-all-over',
+    S,
+    'strong',
+    ` (?:want|need|wish|just want|wanna|pray for) (?:it all|everything|all of it|all of this|my life|life|it|the pain) (?:to )?(?:all )?(?:stop|end|be over|finally end|finally stop)(?= (?:[.!?,;]|$|forever|for good|permanently|once and for all|now|already|please|i|and i|but)| $)(?! (?:and|but) (?:then|start))`,
+  ),
+  rule(
+    'self.cant-anymore',
+    S,
+    'medium',
+    `${I}${ADV}(?:can not|can not do|can not take|can not handle|can not keep|can not live|can not go on|can not bear|have nothing left|can not fight|have no fight left|do not have (?:any )?(?:strength|fight) left|can not cope)(?: (?:doing )?(?:this|it|life|living|like this|with (?:this|it|life)|on|going|fighting|the pain))? (?:any more|much longer|for much longer|no more|one more day|another day)`,
+  ),
+  rule(
+    'self.burden',
+    S,
+    'medium',
+    `${I}${ADV}(?:am|feel like|feel like i am|am just|have become|have always been|will always be|am nothing but|am only) (?:\\w+ )?(?:a )?(?:burden|waste of (?:space|air|oxygen|life)|mistake|worthless|useless|disappointment|failure|problem) (?:to|for|on|of|in|and|that) (?:everyone|my family|everybody|the world|all|my parents|people|those|you all|them|my friends|my mom|my dad|my wife|my husband|my kids|my children|everyone around me|the people i love|this world)`,
+    /financially|money|rent|tuition|bills|while i (?:study|look|recover)|for now/,
+  ),
+  rule(
+    'self.no-way-out',
+    S,
+    'medium',
+    ` (?:no way out|no other way out|no other option|no other choice|only way out|no escape|trapped forever|no future for me|no hope (?:left|for me|any more)|do not want this life|hate my existence|hate existing)`,
+  ),
+  rule(
+    'self.goodbye-world',
+    S,
+    'strong',
+    ` (?:goodbye|good bye|bye|farewell|so long) (?:everyone|world|cruel world|all|guys|friends|everybody|forever|my friends|reddit|y all|you all|all of you|mom|mum|dad)(?: \\S+){0,12} (?:last|final|sorry|love you|forgive me|i am done|take care|please|will not be|when i am gone|gone|forever|miss)`,
+  ),
+  rule(
+    'self.last-post',
+    S,
+    'strong',
+    ` (?:this is|this will be|this ll be|this be|here is|here s) (?:my )?(?:last|final) (?:post|message|text|goodbye|note|words|letter|entry|video|tweet|status|time (?:posting|writing|talking)|night)`,
+  ),
+  rule(
+    'self.by-time-read',
+    S,
+    'strong',
+    ` (?:by the time|when|if|once) (?:you|anyone|someone|somebody|people|they|you all|you guys|my \\w+) (?:read|reads|see|sees|find|finds|get|gets|hears) this(?: message| post| note| letter)?(?: ,)? (?:i|i will|i will be|i ll be|i am|i would|i should) (?:\\w+ ){0,2}(?:be )?(?:gone|dead|long gone|no longer|not be|not here|away|already gone|in a better place|at peace|free)`,
+  ),
+  rule(
+    'self.note',
+    S,
+    'strong',
+    ` (?:wrote|written|writing|write|drafted|drafting|finished|left|leaving|have|prepared|preparing|typed|typing) (?:out )?(?:a |my |the |all my |some |several |goodbye |farewell |final |last |suicide )+(?:note|notes|letter|letters|goodbye letters|goodbyes)(?: (?:for|to) (?:my|everyone|them|the people|the ones|my family|my parents|my mom|my dad|my kids|my wife|my husband|my sister|my brother|my friends))?(?: (?:\\w+ ){0,6}(?:after i|when i am|once i|for when|to find|goodbye|gone|sorry|in case))?`,
+  ),
+  rule(
+    'self.note-plain',
+    S,
+    'medium',
+    ` (?:my|a|the) (?:goodbye|farewell|suicide|final|last) (?:note|letter|letters|notes)`,
+  ),
+  rule(
+    'self.giving-away',
+    S,
+    'strong',
+    ` (?:giving|gave|give|started giving|been giving|given) (?:away )?(?:all |most of |some of )?(?:my|all my) (?:stuff|things|belongings|possessions|games|clothes|books|jewell?ery|pets?|cat|dog|money|savings|stuff away|things away|favou?rite (?:\\w+)|guitar|collection|art|plants|car|laptop|console)(?: away)?`,
+  ),
+  rule(
+    'self.affairs',
+    S,
+    'strong',
+    ` (?:put|putting|getting|got|set|setting) (?:all )?my (?:affairs|things|life|stuff|paperwork|accounts) in order`,
+  ),
+  rule(
+    'self.pills',
+    S,
+    'strong',
+    ` (?:saving|saved|stockpiling|stockpiled|hoarding|hoarded|collecting|collected|counting|counted|stashing|stashed|taking all|take all|swallow all|swallowed|took all|bought|buying|have enough|got enough|gathered|gathering) (?:up )?(?:all )?(?:\\w+ ){0,3}(?:pills|tablets|meds|medication|medicine|sleeping pills|painkillers|paracetamol|tylenol|acetaminophen|ibuprofen|insulin|antidepressants|xanax|oxy|opioids|pills to|pills and|of my (?:pills|meds))`,
+  ),
+  rule(
+    'self.lethal-dose',
+    S,
+    'strong',
+    ` (?:how (?:many|much)|what dose|what amount|lethal (?:dose|amount)|fatal dose|enough (?:pills|tablets|meds)|overdose on|how long does it take to die|painless(?:ly)? (?:way|ways|method|death)|easiest way to die|quickest way to die|best way to die|most painless way|how to kill myself|how to die|ways to die|ways to kill myself|how to end it|how to end my life|how to hang|how to tie a noose|what kills you|die in my sleep|to not wake up|without waking up)(?: \\S+){0,8} (?:to die|would kill|will kill|to kill me|is lethal|is fatal|to not wake up|would it take|does it take|would be enough|to overdose|kill (?:me|a person|someone|you)|to end it|od|overdose|die|to sleep forever|never wake up|painless|quickly|fast|without pain|lethal|fatal|a person|myself)`,
+  ),
+  rule(
+    'self.method-plan',
+    S,
+    'strong',
+    `${I}${ADV}(?:bought|got|have|found|tied|made|set up|ordered|tested|prepared|hid|hidden|measured|looked up|researched|keep looking at|keep thinking about|picked|chose|chosen|scoped out|been looking at|went to|drove to|walked to|stood on|standing on|sat on|sitting on|climbed|am on|am at|keep standing on|keep going to|keep driving past) (?:a |the |my |some |out |up |on |at |enough )?(?:rope|noose|belt to hang|gun|pistol|rifle|shotgun|bullets|razor|razors|razor blades|blades|blade|knife to|bridge|ledge|roof|rooftop|train tracks|tracks|cliff|overpass|top floor|tall building|tallest building|highest building|tallest bridge|highest bridge|highest point|edge|balcony|charcoal|helium|exit bag|tylenol|lethal dose|spot|place|date|method|way to do it|where i will do it|how i will do it|how to do it|doses?|car in the garage|pills|meds)(?!(?:\\w| (?:for (?:dinner|lunch|work|school|my (?:mom|dad|son|daughter|wife|husband|friend|brother|sister|cousin))|of (?:food|pizza|paper|cake|chocolate|the (?:building|house)) ?)))`,
+  ),
+  rule(
+    'self.jump',
+    S,
+    'strong',
+    `${I}${ADV}(?:${INTENT}|keep|keep thinking about|keep wanting to) (?:just )?(?:jump|jumping|throw myself|throwing myself|step|stepping|walk|walking|drive|driving|swerve|swerving|crash|crashing) (?:off|from|in front of|into|out of|over|in) (?:a |the |my |this |that |some )?(?:bridge|building|roof|rooftop|cliff|ledge|balcony|window|train|bus|truck|car|traffic|tracks|overpass|highway|river|sea|ocean|lake|water|edge|tower|parking garage|a tree|wall)`,
+  ),
+  rule(
+    'self.water',
+    S,
+    'strong',
+    `${I}${ADV}(?:${INTENT}|keep|keep thinking about) (?:walk|walking|wade|swim|swimming) (?:into|out into|out to) (?:the )?(?:sea|ocean|river|lake|water|waves) (?:and|until|tonight|forever|never)`,
+  ),
+  rule(
+    'self.looking-down',
+    S,
+    'medium',
+    ` (?:standing|stood|sitting|sat|staring|looking|look|stare) (?:on|at|down|over|from) (?:the |this |that |a )?(?:edge|ledge|bridge|roof|railing|tracks|water below|drop|traffic)(?: \\S+){0,6} (?:jump|down at the water|fall|end it|wondering|thinking|how easy|step)`,
+  ),
+  rule(
+    'self.garage',
+    S,
+    'strong',
+    ` (?:in|inside) (?:my |the )?(?:car|garage) (?:\\w+ ){0,4}(?:engine running|with the engine|exhaust|hose|carbon monoxide)`,
+  ),
+  rule(
+    'self.gun-self',
+    S,
+    'strong',
+    ` (?:gun|pistol|rifle|shotgun|barrel|bullet) (?:\\w+ ){0,5}(?:to my head|in my mouth|on myself|at myself|for myself|against my head|under my chin|to my temple)`,
+  ),
+  rule(
+    'self.rope',
+    S,
+    'strong',
+    ` (?:noose|rope|belt|cord|extension cord)(?: \\S+){0,6} (?:around my neck|hang myself|to hang|from the (?:ceiling|door|beam|tree|closet|rafter)|over the (?:door|beam)|tied|is ready|ready|hanging from|for my neck|the funny|thing)`,
+  ),
+  rule(
+    'self.rope-thing',
+    S,
+    'strong',
+    ` (?:the )?(?:funny |rope |noose |tree )(?:rope|noose|thing|necklace|dance|neck tie) (?:thing|dance|necklace|way|option)?`,
+  ),
+  rule(
+    'self.wrists',
+    S,
+    'strong',
+    ` (?:slit|slitting|slice|slicing|cut|cutting|open|opening) (?:open )?my (?:wrists?|veins|arms? open|throat)`,
+  ),
+  // ---- Catch-alls: a first-person clause that speaks of one's own death or self-harm.
+  rule(
+    'self.first-person-death',
+    S,
+    'medium',
+    ` (?:i|me|my|myself|i am|i have|i will|i would)(?: [^.?!;~]*?)? (?:die|dying|dead|death|suicide|suicidal|overdose|overdosing|noose|unalive|not wake up|never wake up|end it all|end my life|ending my life|not be alive|not being alive|not exist|not existing|stop existing(?! (?:on|in|at|for a|online))|bleed out|kill myself|killing myself|take my life|taking my life|gone forever|better off dead|my funeral|last breath)|(?: ^|[.?!;] | and | but | so )(?:die|dying|death|suicide|not existing|ending it|ending it all|not waking up|being dead)(?: [^.?!;~]*?)? (?:i|me|my|myself)`,
+    THIRD_PARTY_DEATH,
+  ),
+  rule(
+    'self.first-person-harm',
+    S,
+    'strong',
+    ` (?:i|me|my|i am|i have|i keep|i still)(?: [^.?!;~]*?)? (?:self harm|self harming|self harmed|cutting myself|cut myself|cuts myself|hurting myself|hurt myself|burning myself|burn myself|harm myself|harming myself|punish myself|punishing myself|mutilate|cutting again|sh scars|sh again|relapsed)`,
+    SOMEONE_ELSE_HARM,
+  ),
+  rule(
+    'self.dark-thoughts',
+    S,
+    'medium',
+    ` (?:dark thoughts|bad thoughts|intrusive thoughts|scary thoughts|those thoughts|the thoughts|thoughts of (?:ending|not being|dying|death|disappearing|hurting myself)|urges|the urge|urge)(?: [^.?!;~]*?)? (?:again|back|louder|worse|stronger|every day|won t stop|will not stop|do not stop|all the time|scare me|are winning|keep coming)`,
+  ),
+  rule(
+    'self.cant-do-life',
+    S,
+    'strong',
+    ` (?:can not|do not want to|refuse to|am not able to|am unable to) (?:do|handle|take|stand|bear|face|keep doing|deal with) (?:life|living|being alive|existing|this life|my life|another day|one more day|tomorrow)(?= [.!?,]| $| any more| anymore| no more| like this| at all| now)`,
+  ),
+  rule(
+    'self.wont-be-here',
+    S,
+    'strong',
+    ` i (?:will not|am not going to|won t|do not plan to|do not intend to|will no longer) be (?:here|around|alive)(?= [.!?,]| $| any more| for long| much longer| long| to see| soon)`,
+  ),
+  // ---- Veiled: what people write around it.
+  rule(
+    'self.still-here',
+    S,
+    'strong',
+    ` (?:the only reason|the only thing keeping me|only reason|only thing that keeps me|all that keeps me|what keeps me) (?:\\w+ ){0,3}(?:still )?(?:here|alive|around|going|breathing)`,
+  ),
+  rule(
+    'self.wouldnt-matter',
+    S,
+    'strong',
+    ` (?:would not|does not|will not|would it|it would not|nothing would) (?:really |even )?matter if i (?:just |simply |really )?(?:stopped|was gone|were gone|died|disappeared|was not here|were not here|did it|was dead|left for good|never woke up|was not around|stopped existing)`,
+  ),
+  rule(
+    'self.how-do-it',
+    S,
+    'strong',
+    ` (?:thinking|thought|think|researching|researched|planning|planned|figured out|figuring out|know|knew|decided|deciding) (?:about |of |out |exactly )?(?:how|when|where) (?:to|i would|i could|i will|i am going to|i can|i d) (?:do it|end it|go through with it|do this)(?! (?:better|right|properly|faster|again|at work|in class))`,
+  ),
+  rule(
+    'self.know-what-use',
+    S,
+    'strong',
+    ` i (?:know|have decided|decided|know exactly|have) (?:exactly )?(?:what|which|how much|how many) (?:i would|i will|i d|i am going to|to) (?:use|take|need)(?= [.!?,]| $| and| to)`,
+  ),
+  rule(
+    'self.not-another',
+    S,
+    'strong',
+    ` (?:do not|can not|will not) (?:want to |wanna )?(?:do this|do it|fight|keep fighting|keep doing this|go on|continue|be here|live|keep going|wake up) (?:\\w+ ){0,2}(?:for )?(?:another|one more) (?:\\d+ |forty |twenty |ten |few )?(?:day|days|week|weeks|month|months|year|years)`,
+  ),
+  rule(
+    'self.rest-forever',
+    S,
+    'strong',
+    ` (?:want|need|wish|long|ready) (?:\\w+ ){0,2}(?:to )?(?:rest|sleep|stop|be at peace|be still|go quiet|be free) (?:permanently|forever|for ever|for good|eternally|and never wake)`,
+  ),
+  rule(
+    'self.not-scared-any-more',
+    S,
+    'medium',
+    ` (?:not|no longer) (?:scared|afraid|frightened) (?:of (?:it|dying|death|doing it) )?(?:any more|anymore)`,
+  ),
+  rule(
+    'self.letters-to',
+    S,
+    'strong',
+    ` (?:writing|wrote|written|write|left|leaving|finished) (?:\\w+ )?(?:letters|notes|goodbyes) (?:to|for) (?:the people i love|my family|everyone|my kids|my children|my parents|the ones i love|my loved ones|my friends|each of them|all of them|my mom|my dad|my wife|my husband)(?= )`,
+  ),
+  rule(
+    'self.better-without-me-veiled',
+    S,
+    'medium',
+    ` (?:he|she|they|my (?:son|kids|family|wife|husband|daughter|children|parents|partner)) (?:would|will|d|is going to) (?:be (?:better|happier|fine|okay|ok) (?:off )?(?:with|without)|forget (?:about )?me|move on (?:quickly|fast|without me)|not even miss me|be relieved)`,
+  ),
+  rule(
+    'self.wish-gone-further',
+    S,
+    'strong',
+    ` (?:wish|wishes|wished|wanted|hoped) (?:that )?i (?:had|would have|d have|could have) (?:gone deeper|cut deeper|died|not woken up|not survived|done it|succeeded|finished it|taken more|taken them all|jumped|not been found)`,
+  ),
+  rule(
+    'self.too-deep',
+    S,
+    'medium',
+    ` (?:went|cut|go|going|gone|went way|cutting) (?:too |way too |a bit too |much )?(?:deep|deeper)(?= [.!?,]| $| and| this| than| last| again| tonight)`,
+  ),
+  rule(
+    'self.scared-of-thoughts',
+    S,
+    'strong',
+    ` (?:scared|afraid|terrified|frightened) (?:of )?(?:what i am thinking|my (?:own )?thoughts|myself|where my (?:head|mind|thoughts) (?:is|are) going|what my (?:head|mind) is telling me)`,
+  ),
+  rule(
+    'self.staring-at-method',
+    S,
+    'medium',
+    ` (?:staring|stared|looked|looking|look|stare|sat|sitting) (?:\\w+ ){0,2}(?:at|with|in front of) (?:the |my |a )?(?:pills|meds|medicine cabinet|bottle of pills|pill bottle|razor|blade|rope|gun|knife|bridge|tracks|edge|ledge|noose)`,
+  ),
+  rule(
+    'self.fight-no-more',
+    S,
+    'medium',
+    ` (?:do not want to|can not|do not have the strength to|am too tired to|have no strength to) (?:fight|try|keep fighting|keep trying|struggle|keep going|pretend) (?:any more|anymore|much longer|no more)`,
+  ),
+  rule(
+    'self.losing-battle',
+    S,
+    'medium',
+    ` (?:i am losing|losing the (?:fight|battle|war)|lost the (?:fight|battle)|giving up the fight|done fighting|tired of fighting my own (?:brain|mind|head))`,
+  ),
+  rule(
+    'self.sorry-to-all',
+    S,
+    'medium',
+    ` (?:i am )?sorry (?:to|for) (?:everyone|all of you|you all|my family|everyone who (?:tried|loved me|cared))`,
+  ),
+  rule(
+    'other.would-harm',
+    H,
+    'medium',
+    `${I}${ADV}(?:would|d) (?:\\w+ )?(?:kill|murder|stab|shoot|strangle|choke|beat|hurt) ${PERSON}`,
+  ),
+  rule(
+    'other.where-stab',
+    H,
+    'strong',
+    ` (?:exactly |just )?(?:where|how) (?:i would|i will|i d|i am going to|to) (?:stab|shoot|hit|cut|kill|strangle|poison) (?:him|her|them|my \\w+)`,
+  ),
+  rule(
+    'other.grab-weapon',
+    H,
+    'medium',
+    ` (?:grab|get|take|use|pick up|reach for) (?:a|the|my|his|her|dad s|my dad s) (?:knife|gun|bat|hammer|axe|rifle|pistol|machete)(?= )`,
+  ),
+  rule(
+    'self.pain-helps',
+    S,
+    'strong',
+    ` (?:the only thing|only thing|the one thing|all) (?:that )?(?:helps|works|makes it stop|calms me|makes me feel (?:\\w+ )?|gets me through)(?: \\w+)? (?:is|are) (?:the )?(?:pain|cutting|hurting myself|bleeding|blood|burning|the blade|my blade|sh|self harm)`,
+  ),
+  rule(
+    'self.need-bleed',
+    S,
+    'strong',
+    ` (?:i|i just|i really) (?:need|want|crave|deserve|have) to (?:bleed|feel pain|hurt myself|be hurt|see blood|feel the blade|cut)(?= [.!?,]| $| again| so| tonight| right| now)`,
+  ),
+  rule(
+    'self.point-anymore',
+    S,
+    'strong',
+    ` what is (?:even )?the (?:point|use)(?: of (?:anything|it|this|trying|going on|me))? (?:any more|anymore)(?= )`,
+  ),
+  rule(
+    'self.burden-plain',
+    S,
+    'strong',
+    ` i am (?:just |such |nothing but |only |always )?(?:a|an) (?:\\w+ )?burden(?= [.!?,]| $| to (?:everyone|everybody|the (?:world|people))| on everyone| and)`,
+  ),
+  rule(
+    'self.should-not-exist',
+    S,
+    'strong',
+    ` i (?:should not|do not deserve to|was never meant to|was not meant to) (?:be alive|exist|have been born|be here any more|be on this earth|be in this world|still be here|still be alive|be breathing)`,
+  ),
+  rule('self.should-not-be-here', S, 'medium', ` i should not be here(?= [.!?]| $)`),
+  rule(
+    'self.not-belong',
+    S,
+    'strong',
+    ` i (?:do not|never) (?:belong|fit) (?:in|on) this (?:world|earth|planet|life)`,
+  ),
+  rule(
+    'self.not-needed',
+    S,
+    'medium',
+    ` (?:the world|no one|nobody|everyone|they) (?:does not|do not|will not|would not)? ?(?:needs?|want|wants) me(?= [.!?,]| $| here| around| alive| any more| anymore| in (?:it|this))`,
+  ),
+  rule(
+    'self.no-future',
+    S,
+    'medium',
+    ` (?:see no|have no|there is no|i do not have a|i have no|do not see a|can not see a) future(?: for me| ahead| any more| anymore)?(?= [.!?,]| $| and| for me)`,
+  ),
+  rule(
+    'self.not-past',
+    S,
+    'strong',
+    ` (?:can not|do not) (?:see|imagine|picture) (?:myself|me) (?:living|being alive|alive|making it|getting|surviving|being here|still here|here) (?:past|beyond|to|until|at|much longer|another|next)`,
+  ),
+  rule(
+    'self.not-make-it',
+    S,
+    'strong',
+    ` (?:do not think i will|i will not|i might not|i may not|not going to|i am not going to|i do not think i can) make it (?:through (?:the night|the week|tonight|today|this|the weekend|another)|to (?:my birthday|tomorrow|morning|next (?:week|year|month)|christmas|the end of|the weekend|\\d+|twenty|thirty)|much longer|past (?:tonight|this|my|\\d+))(?! (?:party|dinner|meeting|on time|game|concert|show|class|wedding|appointment))`,
+  ),
+  rule(
+    'self.rather-dead',
+    S,
+    'strong',
+    ` (?:would )?rather (?:die|be dead|not exist|not be alive|not wake up) than (?:feel|feeling|live|living|go on|going on|keep|continue|be alive|wake up|spend another|another|face|deal|be here|exist|existing|suffer|suffering|carry on|be like this|be me|be this)`,
+  ),
+  rule(
+    'self.this-is-goodbye',
+    S,
+    'strong',
+    ` (?:this is|this will be|so this is|i guess this is|consider this|take this as) (?:my )?(?:goodbye|farewell|good bye|the end)(?= [.!?,]| $| everyone| all| guys| friends| world| for me| forever)`,
+  ),
+  rule(
+    'self.love-sorry',
+    S,
+    'strong',
+    ` i love you(?: \\w+){0,2} (?:[.,!] )?(?:and )?i am (?:so |really )?sorry(?= [.!?,]| $| for everything| for this| for what)`,
+  ),
+  rule(
+    'self.when-gone',
+    S,
+    'strong',
+    ` (?:when|after|once) i am gone(?! (?:on|for (?:a|the|two|three|\\d+)|to|away|abroad|traveling|travelling|out))|(?:when|after|once) i (?:die|am dead|kill myself|do it)(?= [.!?,]| $| please| tell| take| make| give| i want| you)`,
+  ),
+  rule(
+    'self.not-posting',
+    S,
+    'medium',
+    ` (?:will not|wont|am not going to) be (?:posting|writing|coming back|online|on here|around here|texting|replying) (?:\\w+ )?(?:any more|anymore|again|after (?:today|tonight))`,
+  ),
+  rule(
+    'self.take-care-all',
+    S,
+    'medium',
+    ` (?:take care (?:of yourselves|everyone|all|you all|guys|of each other|of my (?:\\w+ ){0,2}for me)|look after (?:yourselves|each other|my (?:\\w+ ){0,2}for me)|please (?:look after|take care of) (?:my|mom|dad))`,
+  ),
+  rule(
+    'self.other-side',
+    S,
+    'strong',
+    ` see (?:you|y all|you all|everyone) on the other side(?! of)|see you in (?:another|the next) life`,
+  ),
+  rule(
+    'self.what-if-not-wake',
+    S,
+    'strong',
+    ` what if i (?:just )?(?:did not|never|do not) wake up|what if i (?:just )?(?:died|was gone|disappeared|ended it|killed myself|was not here|stopped existing|jumped)(?= [.!?,]| $| tonight| tomorrow| today| now| and)`,
+  ),
+  rule(
+    'self.feel-like-dying',
+    S,
+    'strong',
+    ` i (?:feel|felt|am feeling) like (?:i am )?(?:dying|dieing|i want to die|i should die|i should just die|i need to die|ending it|disappearing forever|not existing|giving up on life)(?! (?:my|her|his|the|their|it|a|your|of (?:laughter|embarrassment|boredom|shame|cringe)))`,
+  ),
+  rule(
+    'self.hurt-until',
+    S,
+    'strong',
+    ` i (?:\\w+ )?(?:punch|punched|punching|hit|hitting|bang|banged|banging|slam|slammed|slamming|smash|smashed|smashing|bash|bashed|bashing) (?:my (?:head|fists?|hands?|knuckles)|walls?|the wall|myself)(?: (?:against|into|on) (?:the |a )?(?:wall|walls|floor|door|mirror))? (?:until|till|so hard|every time|when(?:ever)? i|because i (?:deserve|need))`,
+  ),
+  rule(
+    'self.until-bleeds',
+    S,
+    'strong',
+    ` (?:until|till) (?:it|they|i|my \\w+|the skin) (?:bleeds?|bled|bleding|breaks?|broke|bruises?|scars?)|(?:until|till) i (?:see|saw|taste|tasted) blod`,
+    SOMEONE_ELSE_HARM,
+  ),
+  rule(
+    'self.on-purpose',
+    S,
+    'strong',
+    ` (?:took|take|taking|swallowed|swallow|cut|cutting|burned|burnt|burn|burning|hurt|hurting|scratched|scratching|starved|starving|overdosed|overdosing|crashed) (?:\\S+ ){0,5}on purpose`,
+  ),
+  rule(
+    'self.keep-for',
+    S,
+    'strong',
+    ` (?:keep|kept|hide|hid|hidden|have|stash|stashed) (?:a |my |some |the )?(?:razor|razors|blade|blades|pills|rope|knife|lighter) (?:\\S+ ){0,4}for (?:bad (?:nights|days|times)|emergencies|when i (?:need|ned)|when it gets bad|just in case|later|the right (?:time|moment)|the end)`,
+  ),
+  rule(
+    'self.covered-in',
+    S,
+    'strong',
+    ` my (?:arms?|wrists?|thighs?|legs?|stomach|hips?|body|skin|shoulders?) (?:are|is) (?:covered in|ful of|al|ripped up with|a mes of) (?:\\w+ )?(?:cuts|scars|burns|marks|bruises|wounds)`,
+  ),
+  rule(
+    'self.deserve-hurt',
+    S,
+    'strong',
+    ` i (?:deserve|deserved) (?:to (?:hurt|be hurt|suffer|bled|be punished|feel pain|be in pain)|the pain|pain|all the pain)(?= [.!?,]| $| and| so| because| for)`,
+  ),
+  rule(
+    'self.wont-need',
+    S,
+    'strong',
+    ` (?:will not|wont|will no longer|am not going to) (?:need|be needing|be using|use) (?:this|my|these|those|any of my|any of this) (?:account|phone|stuff|things|room|car|meds|money|clothes|bed|plans?|savings)(?= [.!?,]| $| any more| anymore| after| soon| where i am going)`,
+  ),
+  rule(
+    'self.wrote-will',
+    S,
+    'medium',
+    ` (?:wrote|written|writing|made|making|updated|updating|finished) (?:my|a) (?:wil|testament)(?= )`,
+    /everyone should|for (?:the|my) (?:house|kids s future)|lawyer/,
+  ),
+  rule(
+    'self.said-goodbye',
+    S,
+    'medium',
+    ` (?:said|saying|say) (?:my )?(?:godbye|godbyes|bye) to (?:my \\w+|everyone|them|her|him|my family|my friends)(?= )`,
+    /kenel|holiday|vacation|trip|airport|station|visit|for the (?:week|weekend|summer|night)|at the (?:door|airport|station)|before (?:the|my) (?:flight|trip)/,
+  ),
+  rule(
+    'self.last-hear',
+    S,
+    'strong',
+    ` (?:last time|last thing|final time) (?:you|anyone|you al|anybody|any of you|people) (?:will |wil |ever |wil ever |wil |are going to )?(?:hear|read|se|get) (?:from|of) me(?! (?:about|complain|on this|on that|mention|say))`,
+  ),
+  rule(
+    'self.on-my-mind',
+    S,
+    'strong',
+    ` (?:suicide|killing myself|ending it|ending it al|ending my life|unaliving myself|not being alive|not existing) (?:is|s|has ben|keps|keeps) (?:always |constantly |al |al the time |again )?(?:on my mind|al i think about|in my head|al i can think about|the only thing i think about)`,
+  ),
+  rule(
+    'self.bare-act',
+    S,
+    'strong',
+    `(?:^|[.!?]) (?:just |about to |ready to |going to |finaly )?(?:comiting suicide|comit suicide|kiling myself|ending it al|ending my life|ofing myself|unaliving myself|roping|kil myself)(?= [.!?,]| $| now| tonight| today| son| for real)`,
+  ),
+  rule(
+    'other.make-regret',
+    H,
+    'medium',
+    `${I}${ADV}(?:${INTENT}|will|ill|could) make ${PERSON} (?:\\w+ )?(?:regret|sory|pay|sufer)`,
+  ),
+  rule(
+    'other.what-ill-do',
+    H,
+    'strong',
+    ` (?:do not know|no idea|can not say|not sure|scared of|afraid of) what i (?:wil|would|might|could|am going to|may) do to (?:him|her|them|you|${PERSON})(?= )`,
+  ),
+  rule(
+    'other.fuck-up',
+    H,
+    'strong',
+    `${I}${ADV}(?:${INTENT}|will|ill|could|am going to) (?:fuck|mes|rough|jump|shank|stomp|kick|bust) ${PERSON} (?:up|in|down|out)(?= )`,
+  ),
+  rule(
+    'other.wake-dead',
+    H,
+    'strong',
+    ` (?:he|she|they|you|${PERSON}) (?:is|are|wil|will) (?:going to |gona )?(?:wake up dead|not live to se|never live to se|not make it to (?:tomorow|morning|the weekend)|be dead by (?:tonight|tomorow|morning|the weekend|monday|friday))`,
+  ),
+  rule(
+    'other.rampage',
+    H,
+    'strong',
+    `${I}${ADV}(?:${INTENT}|will|ill|am going to|could) (?:go on a (?:rampage|kiling spre|shoting spre|spre)|go postal|snap and (?:kil|hurt|shot)|become (?:a|the next) (?:schol |mas )?shoter|do (?:a|another) (?:schol|mas|workplace|church|mal) (?:shoting|masacre|atack|bombing)|comit (?:a |another )?(?:schol|mas) (?:shoting|masacre|murder))`,
+  ),
+  rule(
+    'other.shooting-next',
+    H,
+    'strong',
+    ` (?:schol|mas|workplace) (?:shotings?|shoters?|masacres?) (?:\\S+ ){0,8}(?:i am next|i wil be next|i could be next|i might be next|i think i am next|i understand them|i get why)|(?:be|am) the next (?:schol |mas )?shoter`,
+  ),
+  rule(
+    'other.put-in',
+    H,
+    'strong',
+    `${I}${ADV}(?:${INTENT}|will|ill|could|am going to) put ${PERSON} in (?:the|a|an) (?:hospital|ground|grave|cofin|body bag|wheelchair|icu|morgue)`,
+  ),
+  rule(
+    'other.those-who',
+    H,
+    'strong',
+    ` (?:everyone|everybody|anyone|al of them|those people|the people|people|they|whoever) (?:who|that) (?:\\w+ ){0,4}(?:me|us) (?:is|are|wil|will) (?:going to |gona |al )?(?:die|pay|regret it|sufer|bled|be sory|get what they deserve)`,
+  ),
+  rule(
+    'other.capable-of',
+    H,
+    'medium',
+    ` (?:se|know|find out|learn|realize|regret) (?:exactly )?what i am (?:capable of|able to do|realy capable of)`,
+  ),
+  // ---- Self-harm.
+  rule(
+    'self.harm-act',
+    S,
+    'strong',
+    ` (?:i|i have|i have been|i am|i was|i keep|i still|i started|started|i began|i relapsed|relapsed|been|keep|me|i just|and|but|so|i did|i want to|want to|wanting to|need to|urge to|urges to|tempted to|going to|about to|i might|might|trying not to|try not to|stop|stopped|quit) (?:\\w+ ){0,2}(?:cut|cutting|cuts|burn|burning|burned|burnt|hurt|hurting|harm|harming|scratch|scratching|scratched|hit|hitting|punch|punching|bite|biting|bruise|bruising|carve|carving|carved|starve|starving|stab|stabbing|choke|choking|strangle|punish|punishing|mutilate|mutilating) (?:myself|my (?:wrists?|arms?|legs?|thighs?|skin|body|stomach|hips?|face|hands?|chest))(?! (?:by accident|accidentally|shaving|while (?:cooking|shaving|chopping|working|playing|running|on)|cooking|chopping|on (?:a|the) (?:glass|knife|can|paper|fence|stove|oven|pan|tin|corner|edge)|with (?:a|the) (?:knife|kitchen|paper|can) (?:while|when|by)|in the (?:kitchen|garden|gym)|at the gym|at work|playing|slightly|a little bit|a bit|doing|working|lifting|running|training|exercising|yesterday at|falling|when i fell|badly when|stretching|skating|in a fall))`,
+  ),
+  rule(
+    'self.harm-word',
+    S,
+    'strong',
+    ` (?:my|i|i am|i have|i do|i still|i started|started|relapsed|relapse|relapsing|urge to|urges to|urges|the urge|clean from|clean of|been|keep|stop|stopped|quit|months|days|weeks|years|want to|i want to|going to|doing|do|into|since|my first|free|with|on) (?:\\w+ ){0,3}(?:self harm|self harming|sh|cutting|cuts|scars)(?! (?:pizza|paper|hair|costs|corners|class|ties|the cake|the grass|the lawn|back on|down on|out|in line|onions|carbs|sugar))`,
+  ),
+  rule(
+    'self.harm-scars',
+    S,
+    'strong',
+    ` (?:hide|hiding|cover|covering|hid|see|saw|noticed|found|notice|find|asked about) (?:my |the |these |fresh |new |old )?(?:self harm |sh |cutting |cut |burn )?(?:scars|cuts|wounds|marks|burns)(?: on my (?:arms?|wrists?|legs?|thighs?|body|stomach|hips?))?(?: (?:from|with|under|because|so|on|at|and|again|every))?`,
+  ),
+  rule(
+    'self.harm-deserve-pain',
+    S,
+    'medium',
+    ` (?:i|i just|because i) (?:deserve|need|want|crave) (?:the |to feel )?(?:pain|hurt|to bleed|to suffer|to be punished|punishment|to be in pain|to feel pain)`,
+  ),
+  rule(
+    'self.harm-bleed',
+    S,
+    'strong',
+    ` (?:make|made|making|watch|watched|watching|until|till) (?:myself|me|i) (?:\\w+ ){0,2}(?:bleed|bled|bleeding)`,
+
+    SOMEONE_ELSE_HARM,
+  ),
+  rule(
+    'self.starve',
+    S,
+    'medium',
+    `${I}${ADV}(?:starve|starving) (?:myself)(?: to death| until| so| because)?`,
+  ),
+  // ---- Present risk of someone close (a friend writes for them).
+  rule(
+    'self.other-at-risk',
+    S,
+    'strong',
+    ` (?:my|our|a) (?:\\w+ ){0,2}(?:friend|bff|bestie|girlfriend|boyfriend|gf|bf|sister|brother|son|daughter|mom|mum|mother|dad|father|wife|husband|partner|kid|child|cousin|roommate|classmate|student|coworker|colleague) (?:\\w+ ){0,4}(?:is|has been|keeps|says|said|told me|texted me|messaged me|posted|wrote|threatens|threatened|threatening|wants|is going|is planning|plans|is talking|talks|keeps talking|keeps saying) (?:\\w+ ){0,4}(?:suicidal|to kill (?:himself|herself|themselves|themself)|kill (?:himself|herself|themselves|themself)|killing (?:himself|herself|themselves|themself)|to end (?:his|her|their) life|ending (?:his|her|their) life|about suicide|suicide|self harm|self harming|cutting (?:himself|herself|themselves|again)|to die|wants to die|does not want to live|goodbye)(?! (?:years|months|weeks|last|in (?:19|20)|when (?:he|she|they) was))`,
+  ),
+  // ---- Slang and veiled.
+  rule(
+    'self.slang-kys-me',
+    S,
+    'strong',
+    ` (?:told|tell|telling|tells|keep telling|kept telling|said|says) me to (?:go )?kill (?:myself|yourself)`,
+  ),
+  rule(
+    'self.death-welcome',
+    S,
+    'medium',
+    `${I}${ADV}(?:would (?:welcome|not mind|not care if i|be fine with|gladly accept)|would not be (?:sad|upset|scared) (?:if|to)|am not (?:scared|afraid) (?:of|to) (?:die|dying|death)|am at peace with (?:dying|death|ending it)|hope (?:death|it) comes soon|look forward to (?:dying|death)|am ready to go|am ready to die|am ready for (?:death|it to end))(?! (?:for|in (?:my|the) (?:sleep|old age)|when i am old|of (?:old age|natural causes)|eventually|one day|someday))`,
+  ),
+  rule(
+    'self.do-it-tonight',
+    S,
+    'strong',
+    `${I}${ADV}(?:am going to|will|plan to|am planning to|am finally going to|finally going to|am doing|doing|am about to) (?:finally )?(?:do it|end it|go through with it|go through with this) (?:tonight|today|tomorrow|this weekend|soon|this time|for real|finally|now|after|before|when|once|and|i have|i am|goodbye|sorry)`,
+  ),
+  rule(
+    'self.go-through',
+    S,
+    'medium',
+    ` (?:go through with it|going through with it|finally do it|actually do it|do it this time|doing it this time|actually going to do it|really going to do it|nothing is stopping me|not scared any more|made (?:my|up my) (?:decision|mind)|made a decision|have decided|decided|calm for the first time|at peace with my decision|my mind is made up)`,
+  ),
+  rule(
+    'self.final-calm',
+    S,
+    'weak',
+    ` (?:calm|peace|peaceful|relief|relieved)(?: \\S+){0,6} (?:first time|finally|decision|decided|soon|over soon|it will be over|end)`,
+  ),
+  // ---- Mood cues that only tip medium ones over.
+  rule(
+    'self.mood-hopeless',
+    S,
+    'weak',
+    ` (?:hopeless|worthless|empty inside|numb|no point|pointless|nothing matters|hate myself|hate my life|hate my self|give up|giving up|gave up|want to give up|done with (?:everything|it all|this|life)|so tired|exhausted|can not sleep|no one cares|nobody cares|no one loves me|alone|lonely|failure|broken|a burden|burden|trapped|i am done|i am so done|cry myself to sleep|crying every night|end of my rope|at the end of|hurting so much|in so much pain|numbness|dark place|darkest place|depressed|depression|drowning|suffocating)`,
+  ),
+  rule(
+    'self.mood-pain',
+    S,
+    'weak',
+    ` (?:pills|bridge|rope|razor|blade|gun|funeral|goodbye|sorry for everything|forgive me|take care of (?:my|mom|dad|the)|love you all)`,
+    THIRD_PARTY_DEATH,
+  ),
+
+  // ---- Harm to others.
+  rule(
+    'other.intent',
+    H,
+    'strong',
+    `${I}${ADV}(?:${INTENT}|am gonna|will|ill|i will|am going to|gonna|could|could actually|could seriously|might actually|might|swear i will|swear i am going to|am planning to|plan on|will fucking|am gonna fucking|going to fucking|want to fucking|fucking|really want to|literally want to|want to so badly|keep wanting to|keep thinking about|fantasi[sz]e about|fantasi[sz]ing about|dream about|dreaming about|thought about|imagine|imagining|can not stop thinking about|keep imagining|have thought about|am thinking about|think about|have urges to|get urges to|urges to|intrusive thoughts (?:about|of)|thoughts (?:about|of)) ${ADV}(?:${HARM_VERB}|killing|murdering|stabbing|shooting|strangling|choking|poisoning|hurting|harming|beating|attacking|smashing|torturing|burning|drowning|suffocating|smothering|bashing) (?:the (?:shit|hell|fuck|life|crap) out of |the (?:shit|hell|fuck|life|crap) of |up )?${PERSON}(?= )(?! (?:at (?:chess|cards|pool|tennis|golf|poker|fifa|a game|the game|mario|video games|basketball|ping pong|arm wrestling|trivia|scrabble|monopoly)|in (?:a game|the game|chess|cards|fifa|fortnite|an argument|the debate|the race|the election|court|mario kart|the ratings|sales|the polls)|with kindness|with kisses|with love|for (?:eating|taking|using|borrowing|finishing|not|being late|forgetting|spoiling)|if (?:he|she|they|you) (?:eat|eats|take|takes|use|uses|borrow|borrows|finish|finishes|spoil|spoils|touch|touches|forget|forgets|is late|are late|keep|keeps)|when (?:he|she|they|you) (?:gets? home|find|finds|see|sees) (?:out|this|that|the|my)))`,
+  ),
+  rule(
+    'other.kill-them',
+    H,
+    'strong',
+    `${I}${ADV}(?:want|wanted|need|wish|would like|will|hope|going to|am going to) (?:to )?(?:see |watch |make )?${PERSON} (?:all )?(?:dead|to die|die|six feet under|in (?:the|a) (?:grave|ground|hospital|coffin|body bag)|suffer|bleed|gone for good|gone forever|pay with (?:his|her|their) (?:life|lives|blood))`,
+  ),
+  rule(
+    'other.shoot-up',
+    H,
+    'strong',
+    ` (?:shoot up|shoot|shooting up|bomb|blow up|attack|burn down|set fire to|open fire (?:at|in|on)|shoot everyone (?:at|in)|kill everyone (?:at|in)|kill everybody (?:at|in)|massacre (?:everyone (?:at|in) )?)(?: my| the| our| this| that| a)? (?:school|high school|class|classroom|college|campus|university|office|workplace|work|job|church|mosque|synagogue|temple|mall|concert|party|club|building|store|hospital|restaurant|bar|house|home|place)(?! (?:in|of) (?:the|a) (?:game|movie|film|book|story|novel|show|series|episode))`,
+  ),
+  rule(
+    'other.bring-weapon',
+    H,
+    'strong',
+    ` (?:bring|bringing|brought|take|taking|took|carry|carrying|hide|hiding|sneak|sneaking|load|loaded|have|got) (?:a |my |the |his |her |some |an |dads |(?:my |his |her )?\\w+ )?(?:gun|guns|knife|rifle|pistol|shotgun|weapon|ar 15|ar15|glock|machete|bomb|explosives|axe|blade) (?:to|into|in|at|inside) (?:my |the |our |a )?(?:school|high school|class|classroom|work|office|church|campus|college|mall|meeting|party|concert|club|synagogue|mosque|temple)`,
+  ),
+  rule(
+    'other.make-pay',
+    H,
+    'strong',
+    ` (?:make|making|made) (?:them|him|her|everyone|you|those people|all of them|them all|every one of them|each of them|the bullies|my bullies|the people who|whoever) (?:\\w+ ){0,4}(?:pay|suffer|bleed|regret|sorry) (?:\\w+ ){0,3}(?:like i did|the way i did|like they made me|as much as|in blood|with (?:their|his|her|your) (?:blood|lives|life)|for (?:what|everything|this|it|all)|dearly|big time|they will|i swear|one day|i promise|soon)`,
+  ),
+  rule(
+    'other.in-blood',
+    H,
+    'strong',
+    ` (?:pay|paying|answer|settle|revenge|vengeance|repay)(?: \\S+){0,4} (?:in|with|for) (?:blood|their blood|his blood|her blood|your blood|their lives|his life|her life)`,
+  ),
+  rule(
+    'other.they-will-pay',
+    H,
+    'medium',
+    ` (?:they|he|she|you|everyone|they all|all of them|those (?:people|bitches|bastards|kids)) (?:will|are going to|is going to|am going to|gonna|will all|are all going to|deserve to|should) (?:all |fucking |soon |finally )?(?:pay|regret|be sorry|suffer|die|get what (?:they|he|she|you) deserve|get theirs|see what i am capable of|feel my pain|know pain|burn|bleed)`,
+  ),
+  rule(
+    'other.know-where',
+    H,
+    'medium',
+    ` (?:i know|i found out|i found|i have) (?:exactly )?(?:where|when) (?:he|she|they|you|that bitch|that bastard|that guy|my ex) (?:live|lives|sleep|sleeps|park|parks|works|work|goes|go|get home|gets home|is alone)`,
+  ),
+  rule(
+    'other.fantasy',
+    H,
+    'strong',
+    ` (?:fantasi[sz]e|fantasi[sz]ing|dream|dreaming|daydream|daydreaming|thoughts|thinking|intrusive thoughts|urges?|visions?|images?) (?:\\w+ ){0,2}(?:about|of) (?:killing|murdering|stabbing|shooting|strangling|choking|hurting|harming|drowning|smothering|poisoning|torturing|beating|attacking|running over) (?:\\w+ ){0,2}(?:him|her|them|his|their|my|people|someone|everyone|the|that|this|those|a|strangers|kids|children)`,
+  ),
+  rule(
+    'other.hope-dies',
+    H,
+    'medium',
+    ` (?:i|i really|i honestly|i just) (?:hope|wish|pray) (?:that )?(?:he|she|they|my (?:\\w+)|that (?:bitch|bastard|guy|man|woman)) (?:\\w+ ){0,2}(?:dies|die|gets killed|get killed|is dead|was dead|were dead|drops dead|rots|burns)`,
+  ),
+  rule(
+    'other.kys',
+    H,
+    'strong',
+    `(?<! (?:told|tell|telling|tells|keep telling|kept telling|said|says) me to (?:go )?)(?: (?:go|just|pls|please|you should|u should|should|why not|you need to|now) )?kill yourself`,
+  ),
+  rule(
+    'other.weapon-plan',
+    H,
+    'medium',
+    ` (?:bought|got|buying|ordered|loaded|sharpened|cleaning|cleaned|hid|hidden|stole|took) (?:a |my |the |his |her |some )?(?:gun|rifle|pistol|shotgun|ammo|ammunition|bullets|knife|machete|axe) (?:\\w+ ){0,5}(?:for (?:him|her|them|my|that|the)|to use on|to kill|to shoot|to hurt|just in case (?:he|she|they)|because of (?:him|her|them)|when (?:he|she|they)|so (?:he|she|they|i can))`,
+  ),
+  rule(
+    'other.child-harm',
+    H,
+    'strong',
+    ` (?:hurting|hurt|harm|harming|shake|shaking|smother|smothering|drown|drowning|throw|throwing|kill|killing|suffocate|suffocating|hit|hitting) (?:my|the) (?:baby|newborn|infant|toddler|son|daughter|kids?|child|children)(?: \\S+){0,6} (?:scares me|i am scared|i am afraid|i might|i could|i will|when (?:he|she|it|they) (?:cries|cry|will not stop|screams|scream)|will not stop crying|keeps crying|thoughts|urge|urges|worry)`,
+  ),
+];
+
+// ---- Anchors: a rule can only match a text holding one of its anchor tokens --------------
+
+const DIE_ACT_ANCHORS =
+  'myself unalive rope roping end life suicide die overdose jump wrists through world earth exit check bulet brains trigger';
+const DIE_STATE_ANCHORS =
+  'die dye dead alive exist existing wake here living sleep disappear gone around live again heaven misery asleep car hit go cease born';
+const HARM_ANCHORS =
+  'kil kiling murder murdering stab stabing shot shoot shoting strangle strangling choke choking poison poisoning hurt hurting harm harming beat beating punch atack atacking smash smashing bash bashing slit behead torture torturing burn burning run hit break end slaughter masacre butcher rape maim gun bomb blow drown drowning sufocate sufocating smother smothering bury cut slap hunt rid destroy ruin mutilate fire unload fight stomp curb bludgeon snap unalive bled sufer pay hospital ground grave';
+const PERSON_ANCHORS =
+  'him her them you everyone someone somebody people al class schol ofice family neighbor neighbors neighbour neighbours kids teacher teachers students staf boss manager ex wife husband girlfriend boyfriend gf bf dad father mom mum mother stepdad stepmom step stepfather stepmother brother sister son daughter baby babies kid child children parents roomate flatmate coworker coworkers co coleague coleagues clasmate clasmates buly bulies uncle aunt cousin grandma grandpa partner fiance landlord friend in guy girl man woman dude bitch bastard ashole prick cunt fucker motherfucker idiot cop driver clerk guys girls bitches bastards asholes whore slut twat jerk loser couple lady oficer every each those these';
+
+const ANCHORS: Readonly<Record<string, string>> = {
+  'other.make-regret': 'make',
+  'other.what-ill-do': 'what',
+  'other.fuck-up': 'fuck mes rough jump shank stomp kick bust',
+  'other.wake-dead': 'wake live se make dead',
+  'other.rampage': 'rampage postal snap become do comit',
+  'other.shooting-next': 'shoting shotings shoter shoters masacre masacres',
+  'other.put-in': 'put',
+  'other.those-who': 'who that',
+  'other.capable-of': 'capable able',
+  'self.hurt-until': 'until till hard time when whenever because',
+  'self.until-bleeds': 'until till',
+  'self.on-purpose': 'purpose',
+  'self.keep-for': 'razor razors blade blades pils rope knife lighter',
+  'self.covered-in': 'cuts scars burns marks bruises wounds',
+  'self.deserve-hurt': 'deserve deserved',
+  'self.wont-need': 'ned neding using use',
+  'self.wrote-will': 'wil testament',
+  'self.said-goodbye': 'godbye godbyes bye',
+  'self.last-hear': 'hear read se get',
+  'self.on-my-mind': 'mind think head',
+  'self.bare-act': 'suicide myself al life roping',
+  'self.pain-helps': 'pain cuting hurting bleding blod burning blade sh self',
+  'self.need-bleed': 'bled pain hurt blod blade cut',
+  'self.point-anymore': 'more anymore',
+  'self.burden-plain': 'burden',
+  'self.should-not-exist': 'alive exist born here earth world breathing',
+  'self.should-not-be-here': 'here',
+  'self.not-belong': 'belong fit',
+  'self.not-needed': 'neds ned want wants',
+  'self.no-future': 'future',
+  'self.not-past': 'myself me',
+  'self.not-make-it': 'make',
+  'self.rather-dead': 'rather',
+  'self.this-is-goodbye': 'godbye farewel end',
+  'self.love-sorry': 'sory',
+  'self.when-gone': 'gone die dead myself do',
+  'self.not-posting': 'posting writing coming online on around texting replying',
+  'self.take-care-all': 'care lok',
+  'self.other-side': 'side life',
+  'self.what-if-not-wake': 'wake died gone disapeared ended myself here existing jumped',
+  'self.feel-like-dying': 'dying dieing die ending disapearing existing giving',
+  'self.still-here': 'here alive around going breathing',
+  'self.wouldnt-matter': 'mater',
+  'self.how-do-it': 'do end through this',
+  'self.know-what-use': 'use take ned',
+  'self.not-another': 'another one',
+  'self.rest-forever': 'permanently forever ever god eternaly never',
+  'self.not-scared-any-more': 'more anymore',
+  'self.letters-to': 'leters notes godbyes',
+  'self.better-without-me-veiled': 'beter hapier fine okay ok forget move mis relieved',
+  'self.wish-gone-further': 'wish wishes wished wanted hoped',
+  'self.too-deep': 'dep deper',
+  'self.scared-of-thoughts': 'scared afraid terified frightened',
+  'self.staring-at-method':
+    'pils meds medicine botle pil razor blade rope gun knife bridge tracks edge ledge nose',
+  'self.fight-no-more': 'fight try fighting trying struggle going pretend',
+  'self.losing-battle': 'losing lost giving done tired',
+  'self.sorry-to-all': 'sory',
+  'other.would-harm': 'would d',
+  'other.where-stab': 'stab shot shoot hit cut kil strangle poison',
+  'other.grab-weapon': 'knife gun bat hamer axe rifle pistol machete',
+  'self.first-person-death':
+    'die dying dead death suicide suicidal overdose overdosing nose unalive wake exist existing alive bled myself life gone funeral breath ending end',
+  'self.first-person-harm': 'self myself cuting again relapsed sh mutilate',
+  'self.dark-thoughts': 'thoughts urges urge',
+  'self.cant-do-life': 'life living alive existing day tomorow',
+  'self.wont-be-here': 'here around alive',
+  'self.intent': DIE_ACT_ANCHORS,
+  'self.wish-state': DIE_STATE_ANCHORS,
+  'self.kill-myself': 'myself',
+  'self.take-life': 'life',
+  'self.suicidal': 'suicidal',
+  'self.suicidal-thoughts': 'suicidal',
+  'self.suicide-attempt': 'suicide atempt atempted',
+  'self.suicide-first': 'suicide kiling unaliving ending taking not how',
+  'self.suicide-only-way': 'suicide death dying kiling ending',
+  'self.wish-dead': 'dead born gone kiled alive here',
+  'self.hope-die': 'die dies kils takes kil hits run runs wake get crash end ends gets',
+  'self.pray-take': 'take let kil end',
+  'self.not-wake': 'wake see live alive exist here around make survive',
+  'self.not-live': 'live living alive exist existing on going survive continue future way here',
+  'self.tired-living': 'tired sick exhausted done finished fed weary',
+  'self.better-off': 'beter hapier easier',
+  'self.world-without-me': 'without',
+  'self.no-one-miss': 'care notice mis cry funeral realize know',
+  'self.no-reason': 'reason point reasons',
+  'self.only-way': 'only best last easiest one',
+  'self.nothing-to-live': 'live alive born exist misery',
+  'self.burden-all': 'burden',
+  'self.lethal':
+    'pils tablets mg miligrams paracetamol tylenol acetaminophen ibuprofen aspirin insulin antidepresants xanax oxy oxycodone opioids fentanyl heroin meds medication medicine benadryl melatonin lithium morphine codeine alcohol vodka bleach antifreze',
+  'self.lethal-of': 'lethal fatal deadly toxic',
+  'other.outside-home': 'gun knife rifle pistol shotgun weapon machete axe bat blade crowbar hamer',
+  'other.run-over': 'run mow',
+  'other.go-after': 'gun knife rifle pistol shotgun weapon machete axe bat crowbar hamer',
+  'other.slit': 'slit cut slash break snap crush bash cave blow rip smash stomp',
+  'other.deserve-die': 'die',
+  'other.someone-hurt': 'someone somebody people everyone lot',
+  'other.me-who': 'me',
+  'other.burn-house': 'burn torch set firebomb blow',
+  'self.goodbye-forever': 'godbye bye farewel',
+  'self.nice-knowing': 'nice',
+  'self.this-is-the-day': 'day night wek wekend time month year moment',
+  'other.how-kill': HARM_ANCHORS,
+  'self.intent-ing':
+    'kiling ending taking comiting suicide hanging overdosing jumping unaliving ofing not being giving doing checking leaving disapearing roping sliting shoting drowning',
+  'self.intent-ing-am': 'ending kiling checking doing going taking',
+  'self.afraid-of-myself': 'scared afraid terified woried frightened',
+  'self.not-trust': 'trust',
+  'self.not-safe': 'safe',
+  'self.plan-date': 'plan method',
+  'self.plan-plain': 'plan',
+  'self.research': 'researching loking googling reading searching searched researched loked googled read',
+  'self.ideation-worse': 'suicidal suicide',
+  'self.why-alive': 'alive here living breathing existing waking staying',
+  'self.hold-on': 'longer long',
+  'self.nobody-find': 'find know lok',
+  'self.plan-exit': 'exit departure death suicide funeral last way final',
+  'self.until-wake': 'until',
+  'self.let-me-die': 'let take end',
+  'self.relapsed-cut': 'relapsed cut',
+  'self.bullet': 'bulet round brains head bulet gun trigger',
+  'self.want-out': 'out',
+  'self.want-out-plain': 'out',
+  'self.better-dead': 'beter',
+  'self.tonight-night': 'night day',
+  'self.waste-space': 'waste',
+  'self.tired-fighting': 'tired sick exhausted done weary',
+  'self.disappear-plan': 'disapear vanish away',
+  'self.point-living': 'point reason use purpose',
+  'self.point-life': 'point reason use',
+  'self.not-worth': 'worth',
+  'self.not-worth-q': 'worth',
+  'self.waiting-die': 'waiting counting',
+  'self.deserve-die': 'deserve deserved',
+  'self.if-i-killed': 'myself life al',
+  'self.suicide-appeal': 'suicide death dying kiling existing ending rope bridge nose pils',
+  'self.easiest-way': 'way ways method methods means',
+  'self.how-to': 'myself suicide life end nose overdose wrists die jump',
+  'self.noose-mine': 'nose',
+  'self.crash': 'drive driving crash crashing swerve swerving steer steering ram raming ver vering',
+  'self.thinking-death': 'dying death funeral not being',
+  'self.say-goodbye': 'godbye godbyes bye farewel',
+  'self.goodbye-words': 'godbye farewel',
+  'self.tell-them': 'tel let',
+  'self.sorry-everything': 'sory forgive blame fault love',
+  'self.cut-urge': 'cut self sh burn relapse',
+  'self.carve': 'carve carved carving write wrote writing scratch scratched scratching etch etched',
+  'self.harm-helps': 'self cuting hurting burning sh',
+  'self.scars-from': 'scars cuts wounds burns marks',
+  'self.not-here': 'here around alive among earth world breathing',
+  'self.gone-soon': 'gone dead out burden',
+  'self.disappear': 'want wish ned love',
+  'self.want-it-over': 'stop end over away ended',
+  'self.it-all-over': 'stop end over',
+  'self.cant-anymore': 'more longer another',
+  'self.burden': 'burden waste mistake worthles useles disapointment failure problem',
+  'self.no-way-out': 'way option choice escape trapped future hope life existence existing',
+  'self.goodbye-world': 'godbye bye farewel long',
+  'self.last-post': 'last final',
+  'self.by-time-read': 'read reads se ses find finds get gets hears',
+  'self.note': 'note notes leter leters godbyes',
+  'self.note-plain': 'note leter leters notes',
+  'self.giving-away': 'giving gave give given',
+  'self.affairs': 'order',
+  'self.pills':
+    'pils tablets meds medication medicine painkilers paracetamol tylenol acetaminophen ibuprofen insulin antidepresants xanax oxy opioids',
+  'self.lethal-dose':
+    'lethal fatal enough overdose painles painlesly easiest quickest take die kil kils wake waking',
+  'self.method-plan':
+    'rope nose belt gun pistol rifle shotgun bulets razor razors blades blade knife bridge ledge rof roftop tracks clif overpas top tal talest highest edge balcony charcoal helium exit tylenol lethal spot place date method way where how doses dose car pils meds',
+  'self.jump':
+    'bridge building rof roftop clif ledge balcony window train bus truck car trafic tracks overpas highway river sea ocean lake water edge tower parking tre wal',
+  'self.water': 'sea ocean river lake water waves',
+  'self.looking-down': 'edge ledge bridge rof railing tracks water drop trafic',
+  'self.garage': 'engine exhaust hose carbon',
+  'self.gun-self': 'head mouth myself chin temple',
+  'self.rope': 'nose rope belt cord',
+  'self.rope-thing': 'rope nose thing necklace dance neck',
+  'self.wrists': 'wrist wrists veins arm arms throat',
+  'self.harm-act':
+    'myself wrist wrists arm arms leg legs thigh thighs skin body stomach hip hips face hand hands chest',
+  'self.harm-word': 'self sh cuting cuts scars',
+  'self.harm-scars': 'scars cuts wounds marks burns',
+  'self.harm-deserve-pain': 'pain hurt bled sufer punished punishment',
+  'self.harm-bleed': 'bled bleding',
+  'self.starve': 'myself',
+  'self.other-at-risk':
+    'suicidal himself herself themselves themself life suicide self die live godbye cuting',
+  'self.slang-kys-me': 'myself yourself',
+  'self.death-welcome': 'welcome mind care fine accept sad upset scared afraid peace hope lok ready',
+  'self.do-it-tonight': 'do end through',
+  'self.go-through': 'through finaly actualy time realy stoping scared decision decided calm mind',
+  'self.final-calm': 'calm peace peaceful relief relieved',
+  'self.mood-hopeless':
+    'hopeles worthles empty numb point pointles nothing hate give giving gave done tired exhausted slep cares loves alone lonely failure broken burden traped rope end hurting pain numbnes dark darkest depresed depresion drowning sufocating cry crying',
+  'self.mood-pain':
+    'pils bridge rope razor blade gun note funeral wil godbye sory forgive care love last tonight forever',
+  'other.intent': HARM_ANCHORS,
+  'other.kill-them': 'dead die six grave ground hospital cofin body sufer bled gone pay',
+  'other.shoot-up':
+    'schol class clasrom colege campus university ofice workplace work job church mosque synagogue temple mal concert party club building store hospital restaurant bar house home place',
+  'other.bring-weapon':
+    'gun guns knife rifle pistol shotgun weapon ar ar15 glock machete bomb explosives axe blade',
+  'other.make-pay': 'make making made',
+  'other.in-blood': 'blod lives life',
+  'other.they-will-pay': 'pay regret sory sufer die get se fel know burn bled',
+  'other.know-where': 'where when',
+  'other.fantasy':
+    'kiling murdering stabing shoting strangling choking hurting harming drowning smothering poisoning torturing beating atacking runing',
+  'other.hope-dies': 'dies die kiled dead drops rots burns',
+  'other.kys': 'yourself',
+  'other.weapon-plan': 'gun rifle pistol shotgun amo amunition bulets knife machete axe',
+  'other.child-harm': 'baby newborn infant todler son daughter kid kids child children',
+};
+
+/** Anchor token → indexes of the rules it may start. */
+const ANCHOR_INDEX: ReadonlyMap<string, readonly number[]> = (() => {
+  const index = new Map<string, number[]>();
+  RULES.forEach((r, i) => {
+    for (const token of new Set(squeeze(ANCHORS[r.id] ?? '').split(/\s+/))) {
+      if (token === '') continue;
+      const list = index.get(token) ?? [];
+      list.push(i);
+      index.set(token, list);
+    }
+  });
+  return index;
+})();
+
+/** Rule ids without anchors (a test keeps this empty: such a rule would never run). */
+export const UNANCHORED_RULES: readonly string[] = RULES.filter((r) => !ANCHORS[r.id]).map((r) => r.id);
+
+const IDIOMS = new RegExp(
+  sq(
+    ` (?:${[
+      'rather die than(?! (?:feel|feeling|live|living|go on|going on|keep|continue|be alive|wake up|spend another|another|face|deal|be here|exist|suffer|carry on|be like this|be me|be this))',
+      'rather be dead than(?! (?:feel|feeling|live|living|go on|going on|keep|continue|be alive|wake up|spend another|another|face|deal|be here|exist|suffer|carry on|be like this|be me|be this))',
+      'die of (?:embarrassment|shame|boredom|laughter|cringe|happiness|cuteness|jealousy|envy|curiosity|thirst|hunger|heat|old age)',
+      'dying of (?:embarrassment|shame|boredom|laughter|cringe|happiness|cuteness|jealousy|envy|curiosity|thirst|hunger|heat)',
+      'died of (?:embarrassment|shame|boredom|laughter|cringe)',
+      'dead tired',
+      'dead serious',
+      'dead set',
+      'dead on',
+      'dead end',
+      'dead last',
+      'dead wrong',
+      'dead weight',
+      'dead silent',
+      'dead quiet',
+      'dead air',
+      'dead battery',
+      'would die for',
+      'could die for',
+      'to die for',
+      'dying to',
+      'dying for',
+      'die laughing',
+      'died laughing',
+      'dying laughing',
+      'nearly died',
+      'almost died laughing',
+      'kill time',
+      'killing time',
+      'kill the lights',
+      'kill the engine',
+      'kill two birds',
+      'kill it',
+      'killed it',
+      'killing it',
+      'kill the mood',
+      'kill the vibe',
+      'killing the vibe',
+      'kill for a',
+      'kill for some',
+      'could kill for',
+      'would kill for',
+      'murder a',
+      'could murder',
+      'killing me softly',
+      'is killing me',
+      'are killing me',
+      'was killing me',
+      'were killing me',
+      'will be the death of me',
+      'going to be the death of me',
+      'bored to death',
+      'scared to death',
+      'scared me to death',
+      'worried sick',
+      'worried to death',
+      'sick to death',
+      'over my dead body',
+      'i could die',
+      'bore me to death',
+      'kill me with kindness',
+      'the suspense is killing me',
+    ].join('|')})(?= )`,
+  ),
+  'g',
+);
+
+/** Words in the clause before a match that deny, distance or fictionalise it. */
+const DISTANCING = new RegExp(
+  sq(
+    ` (?:would never|will never|i am not going to|am not going to|not going to|no intention|no plans? to|do not think i|joking|kidding|jk|hypothetically|what if (?:someone|a person)|is it normal for (?:someone|people)|why do people|why would (?:someone|anyone|a person|people)|how do i help|how can i help|what should i do if (?:someone|a friend)|what does it mean|does it mean|lyrics|the quote)(?= )`,
+  ),
+);
+
+/** Words, before or inside a match, that put it in the past or in a story. */
+const DISTANCING_ANYWHERE = new RegExp(
+  sq(
+    ` (?:used to|use to|years ago|when i was (?:younger|a kid|a teen|a teenager|in (?:high school|school|college))|back in (?:high school|school|college|the day|19\\d\\d|20\\d\\d)|in the past|in my past|my character|the character|the protagonist|the villain|the narrator|the hero|in the (?:story|novel|book|movie|film|game|song|poem|play|show)|in my (?:story|novel|book|poem|screenplay|script|game|fic|fanfic)|writing a (?:story|novel|book|poem|scene|script|screenplay)|survivors?|recovered|recovery|clean for|clean since|(?:years|months|weeks) clean)(?= )`,
+  ),
+);
+
+/** What follows a match in its clause that puts it in the past ("… in 2015, and I survived"). */
+const DISTANCED_AFTER = new RegExp(
+  sq(
+    `^ (?:\\S+ ){0,8}?(?:years ago|(?:a|many|few|some|two|three|ten) years back|in (?:19|20)\\d\\d|when i was (?:younger|a kid|a teen|a teenager|in (?:high school|school|college)|\\d+)|as a (?:teen|teenager|kid|child)|in my (?:early |late |mid )?(?:teens|twenties|thirties|forties|20s|30s|40s)|in (?:high school|college|university|my teens)|i am (?:going )?(?:on|away|travelling|traveling|out of town)|on (?:vacation|holiday|a trip|leave)|back then|(?:i am|i have been|now i am) (?:doing )?(?:well|better|okay|fine|good|happy) now|but i (?:am|have been|got) (?:okay|ok|fine|better|clean|sober|well|good|safe)|and i am (?:grateful|glad|thankful|okay|ok|fine|better|alive)|(?:and|but) (?:survived|recovered|got help|got better))(?= )`,
+  ),
+);
+
+function clauseAfter(text: string, at: number): string {
+  const window = text.slice(at, at + 100);
+  const cut = Math.min(
+    ...[' . ', ' ? ', ' ! ', ' ; '].map((p) => {
+      const i = window.indexOf(p);
+      return i < 0 ? window.length : i;
+    }),
+  );
+  return `${window.slice(0, cut)} `;
+}
+
+/** The clause a match sits in: back to the last sentence break, at most 80 characters. */
+function clauseBefore(text: string, at: number): string {
+  const from = Math.max(0, at - 80);
+  const window = text.slice(from, at);
+  const cut = Math.max(
+    window.lastIndexOf(' . '),
+    window.lastIndexOf(' ? '),
+    window.lastIndexOf(' ! '),
+    window.lastIndexOf(' ; '),
+  );
+  return ` ${cut >= 0 ? window.slice(cut + 3) : window} `;
+}
+
+const STRENGTH_WEIGHT: Readonly<Record<Strength, number>> = { strong: 1, medium: 0.7, weak: 0.3 };
+const WEAK_CAP = 0.6;
+
+export interface CrisisScores {
+  readonly self_harm: number;
+  readonly harm_to_others: number;
+  /** Ids of the rules that matched (for tests and the eval's error listing). */
+  readonly matched: readonly string[];
+}
+
+/** The detector's working: per-flag scores and the rules that fired. */
+export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): CrisisScores {
+  const plain = canonical(text);
+  const canon = /d[iy]|dea|kil|mur|bor|scar|wor|sick/.test(plain) ? plain.replace(IDIOMS, ' ~ ') : plain;
+  const totals = {
+    self_harm: { core: 0, weak: 0 },
+    harm_to_others: { core: 0, weak: 0 },
+  };
+  const matched: string[] = [];
+  // Which rules can match at all, and around which offsets: a rule's match always holds one of
+  // its anchor tokens, so a rule none of whose anchors occurs is skipped, and in a long text a
+  // rule reads only the sentences around its anchors.
+  const anchorsAt = new Map<number, number[]>();
+  let offset = 0;
+  for (const token of canon.split(' ')) {
+    const rules = options.ungated ? undefined : ANCHOR_INDEX.get(token);
+    if (rules !== undefined) {
+      for (const i of rules) {
+        const list = anchorsAt.get(i);
+        if (list === undefined) anchorsAt.set(i, [offset]);
+        else if (list[list.length - 1] !== offset) list.push(offset);
+      }
+    }
+    offset += token.length + 1;
+  }
+  const candidates = options.ungated ? RULES.map((_, i) => i) : [...anchorsAt.keys()].sort((x, y) => x - y);
+  for (const i of candidates) {
+    const r = RULES[i] as Rule;
+    let best = 0;
+    const full = STRENGTH_WEIGHT[r.strength];
+    for (const [from, to] of windowsOf(canon, options.ungated ? [] : (anchorsAt.get(i) ?? []))) {
+      const part = from === 0 && to === canon.length ? canon : canon.slice(from, to);
+      r.re.lastIndex = 0;
+      for (let m = r.re.exec(part); m !== null; m = r.re.exec(part)) {
+        if (m[0].length === 0) r.re.lastIndex++;
+        const at = from + m.index;
+        const before = clauseBefore(canon, at + 1);
+        if (r.unless?.test(`${before}${m[0]} ${clauseAfter(canon, at + m[0].length)}`)) continue;
+        const distanced =
+          DISTANCING.test(before) ||
+          DISTANCING_ANYWHERE.test(`${before}${m[0]} `) ||
+          DISTANCED_AFTER.test(clauseAfter(canon, at + m[0].length));
+        const weight = full * (distanced ? 0.35 : 1);
+        if (weight > best) best = weight;
+        if (best === full) break;
+      }
+      if (best === full) break;
+    }
+    if (best === 0) continue;
+    matched.push(r.id);
+    const total = totals[r.flag];
+    if (r.strength === 'weak') total.weak += best;
+    else total.core += best;
+  }
+  const score = (t: { core: number; weak: number }) => (t.core > 0 ? t.core + Math.min(WEAK_CAP, t.weak) : 0);
+  return { self_harm: score(totals.self_harm), harm_to_others: score(totals.harm_to_others), matched };
+}
+
+/** Texts up to this many characters are read whole by every rule that may match. */
+const WHOLE_TEXT = 600;
+/** Characters read either side of an anchor in a longer text (more than any match spans). */
+const REACH = 320;
+
+/**
+ * The stretches of `canon` a rule reads: the whole of a short text; in a long one, the
+ * sentences within `REACH` of its anchors, merged, each starting and ending on a sentence
+ * break so that clause starts and ends read as they do in the whole text.
+ */
+function windowsOf(canon: string, anchors: readonly number[]): [number, number][] {
+  if (canon.length <= WHOLE_TEXT || anchors.length === 0) return [[0, canon.length]];
+  const out: [number, number][] = [];
+  for (const at of anchors) {
+    let from = Math.max(0, at - REACH);
+    let to = Math.min(canon.length, at + REACH);
+    const back = canon.lastIndexOf(' . ', from);
+    from = back < 0 ? 0 : back;
+    const ahead = canon.indexOf(' . ', to);
+    to = ahead < 0 ? canon.length : ahead + 3;
+    const last = out[out.length - 1];
+    if (last !== undefined && from <= last[1]) last[1] = Math.max(last[1], to);
+    else out.push([from, to]);
+  }
+  return out;
+}
+
+/** The score at which a text is flagged. */
+export const CRISIS_THRESHOLD = 1;
+
+/** Whether a text expresses a crisis, and which: `null` when it does not. */
+export function detectCrisis(text: string): CrisisVerdict | null {
+  const scores = scoreCrisis(text);
+  const self = scores.self_harm;
+  const other = scores.harm_to_others;
+  if (self < CRISIS_THRESHOLD && other < CRISIS_THRESHOLD) return null;
+  return { flag: other > self ? 'harm_to_others' : 'self_harm' };
+}

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { canonical, detectCrisis, scoreCrisis, UNANCHORED_RULES } from '../../src/domains/safety/crisis.ts';
+
+const evalTexts = ['crisis.jsonl', 'crisis-holdout.jsonl'].flatMap((name) =>
+  readFileSync(new URL(`../../eval/${name}`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => (JSON.parse(line) as { text: string }).text),
+);
+
+describe('crisis detector (unit)', () => {
+  test('the canonical text folds what people type', () => {
+    assert.equal(canonical('I wanna KILL myselfff'), ' i want to kil myself ');
+    assert.equal(canonical('im gonna kms fr'), ' i am going to kil myself for real ');
+    assert.equal(canonical('k1ll mys3lf'), ' kil myself ');
+    assert.equal(canonical('k i l l myself'), ' kil myself ');
+    assert.equal(canonical('i feel sucidal'), ' i fel suicidal ');
+    assert.equal(canonical('ѕuісіdе'), ' suicide ');
+    assert.equal(canonical('don\u2019t\u200b'), ' do not ');
+    assert.equal(canonical('sewer slide'), ' suicide ');
+  });
+
+  test('each kind of crisis is flagged, with its flag', () => {
+    const cases: [string, 'self_harm' | 'harm_to_others'][] = [
+      ['I want to die', 'self_harm'],
+      ["I don't want to wake up tomorrow", 'self_harm'],
+      ['everyone would be better off without me', 'self_harm'],
+      ['i cant do this anymore i just want it all to stop', 'self_harm'],
+      ["I've been saving my pills and I think I have enough", 'self_harm'],
+      ['goodbye everyone, this is my last post', 'self_harm'],
+      ['i want to kil myslef', 'self_harm'],
+      ['lowkey wanna unalive', 'self_harm'],
+      ['i wanna b dead', 'self_harm'],
+      ['I started cutting again', 'self_harm'],
+      ["I'm going to kill him", 'harm_to_others'],
+      ["I'm going to shoot up my school", 'harm_to_others'],
+      ["I'll make them pay in blood", 'harm_to_others'],
+    ];
+    for (const [text, flag] of cases) assert.deepEqual(detectCrisis(text), { flag }, text);
+  });
+
+  test('death as a subject and idioms are not a crisis', () => {
+    for (const text of [
+      'What did the Stoics teach about mortality?',
+      'My mom died last year, how do I cope?',
+      'Why did Socrates drink the hemlock?',
+      'In Romeo and Juliet, why does Juliet stab herself?',
+      'dead tired and killing time',
+      'this exam will kill me',
+      'I could murder a pizza',
+      'my feet are killing me',
+      "I'd die for a coffee",
+      'she killed it on stage',
+      "I'd rather die than go to that party",
+      'I used to self harm as a teenager but I have been okay for ten years',
+    ]) {
+      assert.equal(detectCrisis(text), null, text);
+    }
+  });
+
+  test('distancing discounts: the past, fiction, someone else', () => {
+    assert.ok(scoreCrisis('My character wants to kill himself in chapter three').self_harm < 1);
+    assert.ok(
+      scoreCrisis('I attempted suicide in 2015 and I am grateful every day that I survived').self_harm < 1,
+    );
+  });
+
+  test('every rule has anchors, and anchoring never changes a verdict', () => {
+    assert.deepEqual(UNANCHORED_RULES, []);
+    for (const text of evalTexts) {
+      const gated = scoreCrisis(text).matched.slice().sort();
+      const ungated = scoreCrisis(text, { ungated: true }).matched.slice().sort();
+      assert.deepEqual(gated, ungated, text.slice(0, 80));
+    }
+  });
+});
