@@ -1,4 +1,3 @@
-import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Deps } from './deps.ts';
@@ -17,6 +16,7 @@ import { collectiveRoute, trajectoryRoutes } from './domains/trajectory/routes.t
 import { buildAuthHook, type PartnerMeta } from './http/auth.ts';
 import { AppError } from './http/errors.ts';
 import { addRouteHook } from './http/hooks.ts';
+import { installOpenApi } from './http/openapi.ts';
 import type { PartnerRoute } from './http/partner.ts';
 import { installProblemHandlers, MethodIndex, sendProblem, toAppError } from './http/problem.ts';
 import { API_CSP, baseSecurityHeaders, installSecurityHeaders } from './http/security.ts';
@@ -128,23 +128,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   installProblemHandlers(app, methods);
   installBodyParsers(app);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Orrery',
-        version: '1',
-        description: 'State-aware trajectories, the collective pulse and a metered partner API.',
-      },
-      components: {
-        securitySchemes: {
-          bearerKey: { type: 'http', scheme: 'bearer', description: 'An Orrery API key (orr_…)' },
-          headerKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-          session: { type: 'apiKey', in: 'cookie', name: 'orrery_session' },
-        },
-      },
-    },
-  });
+  await installOpenApi(app, { config: deps.config });
 
   await app.register(operationsRoutes(deps));
   await app.register(accountRoutes(deps));
@@ -161,10 +145,6 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     for (const route of [...PARTNER_ROUTES, ...(options.extraPartnerRoutes ?? [])])
       route.register(scope, deps);
   });
-
-  app.get('/api/openapi.json', { schema: { hide: true }, config: { auth: 'none' } }, async () =>
-    app.swagger(),
-  );
 
   await app.ready();
   return app;
