@@ -38,9 +38,25 @@ export const PARTNER_ROUTES: readonly PartnerRoute[] = [
   oracleRoute,
 ];
 
+/** One response as it leaves the app (see `AppOptions.observeResponse`). */
+export interface ObservedResponse {
+  method: string;
+  /** The matched route's pattern (`/api/v1/keys/:id`), or null when no route matched. */
+  route: string | null;
+  /** Whether the route is left out of the OpenAPI document. */
+  hidden: boolean;
+  url: string;
+  status: number;
+  headers: Readonly<Record<string, unknown>>;
+  /** The body as sent, or null when it is a stream or content-encoded. */
+  payload: string | null;
+}
+
 export interface AppOptions {
   /** Extra partner routes (tests and benchmarks declare their own metered probes here). */
   extraPartnerRoutes?: readonly PartnerRoute[];
+  /** Sees every response as it is sent; tests check each one against the OpenAPI document. */
+  observeResponse?: (response: ObservedResponse) => void;
 }
 
 /** JSON Pointer of the first string (or key) holding U+0000, or null. */
@@ -126,6 +142,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
 
   installSecurityHeaders(app, https);
   installProblemHandlers(app, methods);
+  if (options.observeResponse) observeResponses(app, options.observeResponse);
   installBodyParsers(app);
 
   await installOpenApi(app, { config: deps.config });
@@ -148,6 +165,30 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
 
   await app.ready();
   return app;
+}
+
+function observeResponses(app: FastifyInstance, observe: (response: ObservedResponse) => void): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const encoded = reply.getHeader('content-encoding') !== undefined;
+    observe({
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      hidden: request.routeOptions.schema?.hide === true,
+      url: request.url,
+      status: reply.statusCode,
+      headers: reply.getHeaders(),
+      payload: encoded
+        ? null
+        : typeof payload === 'string'
+          ? payload
+          : Buffer.isBuffer(payload)
+            ? payload.toString('utf8')
+            : payload == null
+              ? ''
+              : null,
+    });
+    done(null, payload);
+  });
 }
 
 /**

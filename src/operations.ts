@@ -21,7 +21,17 @@ export function operationsRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     app.get(
       '/readyz',
       {
-        schema: { summary: 'The database answers (503 otherwise).', tags: ['operations'] },
+        schema: {
+          summary: 'The database (and Redis, when configured) answer; 503 otherwise.',
+          tags: ['operations'],
+          response: {
+            200: Type.Object({
+              status: Type.Literal('ready'),
+              database: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
+              redis: Type.Boolean({ description: 'Whether Redis is configured (and answered).' }),
+            }),
+          },
+        },
         config: { auth: 'none' },
       },
       async (request) => {
@@ -34,7 +44,7 @@ export function operationsRoutes(deps: Deps): FastifyPluginAsyncTypebox {
             headers: { 'retry-after': '5' },
           });
         }
-        return { status: 'ready', database: deps.storage.engine, redis: deps.redis !== null };
+        return { status: 'ready' as const, database: deps.storage.engine, redis: deps.redis !== null };
       },
     );
   };

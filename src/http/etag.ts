@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 
 /** A strong validator for a representation: a label and a digest of its bytes. */
 export function strongEtag(label: string, content: string | Buffer): string {
@@ -14,4 +15,9 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   if (header.trim() === '*') return true;
   const bare = etag.replace(/^W\//, '');
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
+}
+
+/** 304 without a body, so no `Content-Type` or `Content-Length` goes out with it. */
+export function notModified(reply: FastifyReply): FastifyReply {
+  return reply.code(304).send();
 }

@@ -251,6 +251,9 @@ export function responseHeaders(
     set('Essence-Cost', success || status === 402);
     set('Essence-Balance', success || status === 402);
     if (facts.method === 'POST' && success) set('Idempotent-Replayed', false);
+    // Per-key and per-route rate limits report themselves; a replayed answer does not.
+    set('RateLimit-Policy', false);
+    set('RateLimit', false);
   }
   if (status === 429) {
     set('Retry-After', true);

@@ -18,6 +18,12 @@ function makeAjv(coerce: boolean): Ajv {
   });
   // ajv-formats is CommonJS; its plugin is the module's `default` member under ESM typing.
   formats.default(ajv);
+  useDecimalMultipleOf(ajv);
+  return ajv;
+}
+
+/** Replaces Ajv's `multipleOf` with one that judges decimal steps exactly (see `isMultipleOf`). */
+export function useDecimalMultipleOf(ajv: Ajv): void {
   ajv.removeKeyword('multipleOf');
   ajv.addKeyword({
     keyword: 'multipleOf',
@@ -30,7 +36,6 @@ function makeAjv(coerce: boolean): Ajv {
     },
     validate: (step: number, value: number) => isMultipleOf(value, step),
   });
-  return ajv;
 }
 
 /**

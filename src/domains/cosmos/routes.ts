@@ -39,6 +39,7 @@ const spawn = partnerRoute({
   tags: ['cosmos'],
   body: SpawnBody,
   response: { 201: Spawned },
+  responseHeaders: { 201: ['Location'] },
   example: {
     body: {
       type: 'notification',
