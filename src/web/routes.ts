@@ -6,6 +6,7 @@ import { atlasPublicRoutes } from '../domains/atlas/routes.ts';
 import { AppError } from '../http/errors.ts';
 import { etagMatches } from '../http/etag.ts';
 import { PAGE_CSP } from '../http/security.ts';
+import { docsRoutes } from './docs.ts';
 import { acceptsGzip, type StaticFile, StaticFiles } from './static.ts';
 
 /** Hashed file names change with their content, so a browser may keep them for a year. */
@@ -72,5 +73,6 @@ export function webRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     });
 
     await app.register(atlasPublicRoutes());
+    await app.register(docsRoutes(deps.config));
   };
 }
