@@ -4,5668 +4,5685 @@
  */
 
 export interface paths {
-    "/openapi.json": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * This OpenAPI 3.1 document.
-         * @description **Auth:** none.
-         *
-         *     **CORS:** any origin, without credentials.
-         */
-        get: operations["getOpenapiJson"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+  '/openapi.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/healthz": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The process is up.
-         * @description **Auth:** none.
-         */
-        get: operations["getHealthz"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * This OpenAPI 3.1 document.
+     * @description **Auth:** none.
+     *
+     *     **CORS:** any origin, without credentials.
+     */
+    get: operations['getOpenapiJson'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/healthz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/readyz": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The database (and Redis, when configured) answer; 503 otherwise.
-         * @description **Auth:** none.
-         */
-        get: operations["getReadyz"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * The process is up.
+     * @description **Auth:** none.
+     */
+    get: operations['getHealthz'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/readyz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/auth/signup": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create an account and sign in.
-         * @description **Auth:** none.
-         *
-         *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
-         */
-        post: operations["postAuthSignup"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * The database (and Redis, when configured) answer; 503 otherwise.
+     * @description **Auth:** none.
+     */
+    get: operations['getReadyz'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/signup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/auth/login": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sign in.
-         * @description Wrong credentials answer 401 whether or not the email exists; after 10 failures for one email within 15 minutes, 429 until the window passes.
-         *
-         *     **Auth:** none.
-         *
-         *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
-         */
-        post: operations["postAuthLogin"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Create an account and sign in.
+     * @description **Auth:** none.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    post: operations['postAuthSignup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/auth/logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sign out and revoke the session.
-         * @description **Auth:** a session cookie (sign in first). API keys are refused here.
-         *
-         *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
-         */
-        post: operations["postAuthLogout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Sign in.
+     * @description Wrong credentials answer 401 whether or not the email exists; after 10 failures for one email within 15 minutes, 429 until the window passes.
+     *
+     *     **Auth:** none.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    post: operations['postAuthLogin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/auth/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The signed-in account.
-         * @description **Auth:** a session cookie (sign in first). API keys are refused here.
-         */
-        get: operations["getAuthMe"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Sign out and revoke the session.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    post: operations['postAuthLogout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/users": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List or find accounts (newest first).
-         * @description **Auth:** an administrator session.
-         */
-        get: operations["getAdminUsers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * The signed-in account.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     */
+    get: operations['getAuthMe'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/users/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One account.
-         * @description **Auth:** an administrator session.
-         */
-        get: operations["getAdminUsersById"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Set an account's tier or role.
-         * @description **Auth:** an administrator session.
-         *
-         *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
-         */
-        patch: operations["patchAdminUsersById"];
-        trace?: never;
+    /**
+     * List or find accounts (newest first).
+     * @description **Auth:** an administrator session.
+     */
+    get: operations['getAdminUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/users/{id}/essence": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Grant (positive) or revoke (negative) Essence with a reason; never below zero.
-         * @description **Auth:** an administrator session.
-         *
-         *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
-         */
-        post: operations["postAdminUsersByIdEssence"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * One account.
+     * @description **Auth:** an administrator session.
+     */
+    get: operations['getAdminUsersById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Set an account's tier or role.
+     * @description **Auth:** an administrator session.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    patch: operations['patchAdminUsersById'];
+    trace?: never;
+  };
+  '/api/admin/users/{id}/essence': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/developer/register": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create an API key; the raw key appears in this response only.
-         * @description **Auth:** a session cookie (sign in first). API keys are refused here.
-         *
-         *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
-         */
-        post: operations["postDeveloperRegister"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Grant (positive) or revoke (negative) Essence with a reason; never below zero.
+     * @description **Auth:** an administrator session.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    post: operations['postAdminUsersByIdEssence'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/developer/register': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/v1/keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The account's keys (never the raw keys).
-         * @description **Auth:** a session cookie (sign in first). API keys are refused here.
-         */
-        get: operations["getV1Keys"];
-        put?: never;
-        /**
-         * Create an API key; the raw key appears in this response only.
-         * @description **Auth:** a session cookie (sign in first). API keys are refused here.
-         *
-         *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
-         */
-        post: operations["postV1Keys"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Create an API key; the raw key appears in this response only.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    post: operations['postDeveloperRegister'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/v1/keys/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Revoke a key at once.
-         * @description **Auth:** a session cookie (sign in first). API keys are refused here.
-         *
-         *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
-         */
-        delete: operations["deleteV1KeysById"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * The account's keys (never the raw keys).
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     */
+    get: operations['getV1Keys'];
+    put?: never;
+    /**
+     * Create an API key; the raw key appears in this response only.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    post: operations['postV1Keys'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/keys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/v1/keys/{id}/rotate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Issue a successor; the old key works until the grace ends.
-         * @description **Auth:** a session cookie (sign in first). API keys are refused here.
-         *
-         *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
-         */
-        post: operations["postV1KeysByIdRotate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a key at once.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    delete: operations['deleteV1KeysById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/keys/{id}/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/essence": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Balance and ledger (newest first).
-         * @description **Auth:** a session cookie (sign in first). API keys are refused here.
-         */
-        get: operations["getEssence"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Issue a successor; the old key works until the grace ends.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    post: operations['postV1KeysByIdRotate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/essence': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/memory": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Your memories across all your keys, newest first, each with the key that wrote it.
-         * @description **Auth:** a session cookie (sign in first). API keys are refused here.
-         */
-        get: operations["getMemory"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Balance and ledger (newest first).
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     */
+    get: operations['getEssence'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/memory': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/memory/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Delete one of your memories.
-         * @description **Auth:** a session cookie (sign in first). API keys are refused here.
-         *
-         *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
-         */
-        delete: operations["deleteMemoryById"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Your memories across all your keys, newest first, each with the key that wrote it.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     */
+    get: operations['getMemory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/memory/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/trajectory/checkins": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Your own check-ins, newest first, notes included.
-         * @description **Auth:** a session cookie (sign in first). API keys are refused here.
-         *
-         *     **Quota:** counts against the daily tier quota (RateLimit fields on every answer).
-         */
-        get: operations["getTrajectoryCheckins"];
-        put?: never;
-        /**
-         * Record how you feel: a point in the Atlas. The note stays private to you.
-         * @description **Auth:** a session cookie (sign in first). API keys are refused here.
-         *
-         *     **Quota:** counts against the daily tier quota (RateLimit fields on every answer).
-         *
-         *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
-         */
-        post: operations["postTrajectoryCheckins"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete one of your memories.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    delete: operations['deleteMemoryById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/trajectory/checkins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/trajectory/user-arc": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Today's arc (points, state, transitions, summary) in an IANA time zone. Self only.
-         * @description **Auth:** a session cookie (sign in first). API keys are refused here.
-         *
-         *     **Quota:** counts against the daily tier quota (RateLimit fields on every answer).
-         */
-        get: operations["getTrajectoryUserArc"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Your own check-ins, newest first, notes included.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **Quota:** counts against the daily tier quota (RateLimit fields on every answer).
+     */
+    get: operations['getTrajectoryCheckins'];
+    put?: never;
+    /**
+     * Record how you feel: a point in the Atlas. The note stays private to you.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **Quota:** counts against the daily tier quota (RateLimit fields on every answer).
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    post: operations['postTrajectoryCheckins'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/trajectory/user-arc': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/trajectory/collective-pulse": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The anonymous mood distribution over the last hour, day or week.
-         * @description **Auth:** none; a session cookie, when sent, is read.
-         *
-         *     **Quota:** counts against the daily tier quota (RateLimit fields on every answer).
-         *
-         *     **CORS:** any origin, without credentials.
-         */
-        get: operations["getTrajectoryCollectivePulse"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Today's arc (points, state, transitions, summary) in an IANA time zone. Self only.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **Quota:** counts against the daily tier quota (RateLimit fields on every answer).
+     */
+    get: operations['getTrajectoryUserArc'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/trajectory/collective-pulse': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/feeds": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Every Council feed with its fetch state.
-         * @description **Auth:** an administrator session.
-         */
-        get: operations["getAdminFeeds"];
-        put?: never;
-        /**
-         * Register a Council feed (RSS, Atom, RDF or JSON Feed).
-         * @description **Auth:** an administrator session.
-         *
-         *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
-         */
-        post: operations["postAdminFeeds"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * The anonymous mood distribution over the last hour, day or week.
+     * @description **Auth:** none; a session cookie, when sent, is read.
+     *
+     *     **Quota:** counts against the daily tier quota (RateLimit fields on every answer).
+     *
+     *     **CORS:** any origin, without credentials.
+     */
+    get: operations['getTrajectoryCollectivePulse'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/feeds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/feeds/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Remove a feed and its signals.
-         * @description **Auth:** an administrator session.
-         *
-         *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
-         */
-        delete: operations["deleteAdminFeedsById"];
-        options?: never;
-        head?: never;
-        /**
-         * Pause or resume a feed (or rename it).
-         * @description **Auth:** an administrator session.
-         *
-         *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
-         */
-        patch: operations["patchAdminFeedsById"];
-        trace?: never;
+    /**
+     * Every Council feed with its fetch state.
+     * @description **Auth:** an administrator session.
+     */
+    get: operations['getAdminFeeds'];
+    put?: never;
+    /**
+     * Register a Council feed (RSS, Atom, RDF or JSON Feed).
+     * @description **Auth:** an administrator session.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    post: operations['postAdminFeeds'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/feeds/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/council/world-signals": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The newest world signals absorbed from Council feeds (30 requests a minute per address).
-         * @description **Auth:** none.
-         *
-         *     **CORS:** any origin, without credentials.
-         */
-        get: operations["getCouncilWorldSignals"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a feed and its signals.
+     * @description **Auth:** an administrator session.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    delete: operations['deleteAdminFeedsById'];
+    options?: never;
+    head?: never;
+    /**
+     * Pause or resume a feed (or rename it).
+     * @description **Auth:** an administrator session.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    patch: operations['patchAdminFeedsById'];
+    trace?: never;
+  };
+  '/api/council/world-signals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/mood/discovery-feed": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Discovery-safe cards: the pulse, Atlas moods, world signals and public cosmos objects.
-         * @description **Auth:** none.
-         *
-         *     **CORS:** any origin, without credentials.
-         */
-        get: operations["getMoodDiscoveryFeed"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * The newest world signals absorbed from Council feeds (30 requests a minute per address).
+     * @description **Auth:** none.
+     *
+     *     **CORS:** any origin, without credentials.
+     */
+    get: operations['getCouncilWorldSignals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mood/discovery-feed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/cosmos/objects": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Live cosmos objects, newest first.
-         * @description **Auth:** none.
-         *
-         *     **CORS:** any origin, without credentials.
-         */
-        get: operations["getCosmosObjects"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Discovery-safe cards: the pulse, Atlas moods, world signals and public cosmos objects.
+     * @description **Auth:** none.
+     *
+     *     **CORS:** any origin, without credentials.
+     */
+    get: operations['getMoodDiscoveryFeed'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/cosmos/objects': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/routes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Every /api/v1 partner route with scope, cost and purpose.
-         * @description **Auth:** an administrator session.
-         */
-        get: operations["getAdminRoutes"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Live cosmos objects, newest first.
+     * @description **Auth:** none.
+     *
+     *     **CORS:** any origin, without credentials.
+     */
+    get: operations['getCosmosObjects'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/routes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/atlas/moods": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The Atlas catalogue: families, layers and every mood with its coordinates (public).
-         * @description **Auth:** none.
-         *
-         *     **CORS:** any origin, without credentials.
-         */
-        get: operations["getAtlasMoods"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * Every /api/v1 partner route with scope, cost and purpose.
+     * @description **Auth:** an administrator session.
+     */
+    get: operations['getAdminRoutes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/atlas/moods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/docs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The interactive API reference (HTML), rendered from /openapi.json without outside network.
-         * @description **Auth:** none.
-         */
-        get: operations["getDocs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * The Atlas catalogue: families, layers and every mood with its coordinates (public).
+     * @description **Auth:** none.
+     *
+     *     **CORS:** any origin, without credentials.
+     */
+    get: operations['getAtlasMoods'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/docs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/v1/essence": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The key owner's Essence balance.
-         * @description **Auth:** an API key with the `any` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
-         *
-         *     **Cost:** free, whatever the key.
-         */
-        get: operations["getV1Essence"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * The interactive API reference (HTML), rendered from /openapi.json without outside network.
+     * @description **Auth:** none.
+     */
+    get: operations['getDocs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/essence': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/v1/atlas/moods": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The Atlas catalogue: every mood as a point in valence × arousal × dominance, with families and layers.
-         * @description **Auth:** an API key with the `read` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
-         *
-         *     **Cost:** 0 Essence (a key's `essencePerCall` replaces it), debited only on success; `Essence-Cost` and `Essence-Balance` say what happened.
-         *
-         *     **CORS:** any origin, without credentials.
-         */
-        get: operations["getV1AtlasMoods"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * The key owner's Essence balance.
+     * @description **Auth:** an API key with the `any` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
+     *
+     *     **Cost:** free, whatever the key.
+     */
+    get: operations['getV1Essence'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/atlas/moods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/v1/collective": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The widget snapshot: the 24 h pulse, dominant family, valence trend and live cosmos counts.
-         * @description **Auth:** an API key with the `read` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
-         *
-         *     **Cost:** 1 Essence (a key's `essencePerCall` replaces it), debited only on success; `Essence-Cost` and `Essence-Balance` say what happened.
-         *
-         *     **CORS:** any origin, without credentials.
-         */
-        get: operations["getV1Collective"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * The Atlas catalogue: every mood as a point in valence × arousal × dominance, with families and layers.
+     * @description **Auth:** an API key with the `read` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
+     *
+     *     **Cost:** 0 Essence (a key's `essencePerCall` replaces it), debited only on success; `Essence-Cost` and `Essence-Balance` say what happened.
+     *
+     *     **CORS:** any origin, without credentials.
+     */
+    get: operations['getV1AtlasMoods'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/collective': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/v1/mood/analyze": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Read the mood of a text: a point in the Atlas, its nearest mood and family, offline and deterministic.
-         * @description **Auth:** an API key with the `read` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
-         *
-         *     **Cost:** 5 Essence (a key's `essencePerCall` replaces it), debited only on success; `Essence-Cost` and `Essence-Balance` say what happened.
-         *
-         *     **Idempotency:** send `Idempotency-Key`; a retry with the same key and body within 24 h replays the first answer (`Idempotent-Replayed: true`) and is not charged again.
-         */
-        post: operations["postV1MoodAnalyze"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * The widget snapshot: the 24 h pulse, dominant family, valence trend and live cosmos counts.
+     * @description **Auth:** an API key with the `read` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
+     *
+     *     **Cost:** 1 Essence (a key's `essencePerCall` replaces it), debited only on success; `Essence-Cost` and `Essence-Balance` say what happened.
+     *
+     *     **CORS:** any origin, without credentials.
+     */
+    get: operations['getV1Collective'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mood/analyze': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/v1/user/memory": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * This key's memories, newest first, with optional full-text search and tag filter.
-         * @description **Auth:** an API key with the `read` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
-         *
-         *     **Cost:** 10 Essence (a key's `essencePerCall` replaces it), debited only on success; `Essence-Cost` and `Essence-Balance` say what happened.
-         */
-        get: operations["getV1UserMemory"];
-        put?: never;
-        /**
-         * Remember something for this key; only this key can read it back.
-         * @description **Auth:** an API key with the `write` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
-         *
-         *     **Cost:** 10 Essence (a key's `essencePerCall` replaces it), debited only on success; `Essence-Cost` and `Essence-Balance` say what happened.
-         *
-         *     **Idempotency:** send `Idempotency-Key`; a retry with the same key and body within 24 h replays the first answer (`Idempotent-Replayed: true`) and is not charged again.
-         */
-        post: operations["postV1UserMemory"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Read the mood of a text: a point in the Atlas, its nearest mood and family, offline and deterministic.
+     * @description **Auth:** an API key with the `read` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
+     *
+     *     **Cost:** 5 Essence (a key's `essencePerCall` replaces it), debited only on success; `Essence-Cost` and `Essence-Balance` say what happened.
+     *
+     *     **Idempotency:** send `Idempotency-Key`; a retry with the same key and body within 24 h replays the first answer (`Idempotent-Replayed: true`) and is not charged again.
+     */
+    post: operations['postV1MoodAnalyze'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/user/memory': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/v1/world/objects/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One live cosmos object (404 once it has expired).
-         * @description **Auth:** an API key with the `read` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
-         *
-         *     **Cost:** 0 Essence (a key's `essencePerCall` replaces it), debited only on success; `Essence-Cost` and `Essence-Balance` say what happened.
-         *
-         *     **CORS:** any origin, without credentials.
-         */
-        get: operations["getV1WorldObjectsById"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * This key's memories, newest first, with optional full-text search and tag filter.
+     * @description **Auth:** an API key with the `read` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
+     *
+     *     **Cost:** 10 Essence (a key's `essencePerCall` replaces it), debited only on success; `Essence-Cost` and `Essence-Balance` say what happened.
+     */
+    get: operations['getV1UserMemory'];
+    put?: never;
+    /**
+     * Remember something for this key; only this key can read it back.
+     * @description **Auth:** an API key with the `write` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
+     *
+     *     **Cost:** 10 Essence (a key's `essencePerCall` replaces it), debited only on success; `Essence-Cost` and `Essence-Balance` say what happened.
+     *
+     *     **Idempotency:** send `Idempotency-Key`; a retry with the same key and body within 24 h replays the first answer (`Idempotent-Replayed: true`) and is not charged again.
+     */
+    post: operations['postV1UserMemory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/world/objects/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/v1/oracle": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Philosophical reflection on a question of meaning, feeling, choice or perspective, quoting public-domain texts; declines other requests (422, free).
-         * @description **Auth:** an API key with the `oracle` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
-         *
-         *     **Cost:** 15 Essence (a key's `essencePerCall` replaces it), debited only on success; `Essence-Cost` and `Essence-Balance` say what happened.
-         *
-         *     **Idempotency:** send `Idempotency-Key`; a retry with the same key and body within 24 h replays the first answer (`Idempotent-Replayed: true`) and is not charged again.
-         */
-        post: operations["postV1Oracle"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /**
+     * One live cosmos object (404 once it has expired).
+     * @description **Auth:** an API key with the `read` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
+     *
+     *     **Cost:** 0 Essence (a key's `essencePerCall` replaces it), debited only on success; `Essence-Cost` and `Essence-Balance` say what happened.
+     *
+     *     **CORS:** any origin, without credentials.
+     */
+    get: operations['getV1WorldObjectsById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/oracle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/v1/world/spawn": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Spawn an object into the shared cosmos near a mood, in a layer.
-         * @description **Auth:** an API key with the `write` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
-         *
-         *     **Cost:** 20 Essence (a key's `essencePerCall` replaces it), debited only on success; `Essence-Cost` and `Essence-Balance` say what happened.
-         *
-         *     **Idempotency:** send `Idempotency-Key`; a retry with the same key and body within 24 h replays the first answer (`Idempotent-Replayed: true`) and is not charged again.
-         */
-        post: operations["postV1WorldSpawn"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /**
+     * Philosophical reflection on a question of meaning, feeling, choice or perspective, quoting public-domain texts; declines other requests (422, free).
+     * @description **Auth:** an API key with the `oracle` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
+     *
+     *     **Cost:** 15 Essence (a key's `essencePerCall` replaces it), debited only on success; `Essence-Cost` and `Essence-Balance` say what happened.
+     *
+     *     **Idempotency:** send `Idempotency-Key`; a retry with the same key and body within 24 h replays the first answer (`Idempotent-Replayed: true`) and is not charged again.
+     */
+    post: operations['postV1Oracle'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/world/spawn': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
+    get?: never;
+    put?: never;
+    /**
+     * Spawn an object into the shared cosmos near a mood, in a layer.
+     * @description **Auth:** an API key with the `write` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
+     *
+     *     **Cost:** 20 Essence (a key's `essencePerCall` replaces it), debited only on success; `Essence-Cost` and `Essence-Balance` say what happened.
+     *
+     *     **Idempotency:** send `Idempotency-Key`; a retry with the same key and body within 24 h replays the first answer (`Idempotent-Replayed: true`) and is not charged again.
+     */
+    post: operations['postV1WorldSpawn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: {
-        /** @description An RFC 9457 problem: every error Orrery answers, as `application/problem+json`. */
-        Problem: {
-            /** @description `/errors/<code>`. */
-            type: string;
-            title: string;
-            status: number;
-            /**
-             * @description Stable and machine-readable.
-             * @enum {string}
-             */
-            code: "invalid_request" | "unauthenticated" | "insufficient_essence" | "forbidden" | "insufficient_scope" | "csrf_rejected" | "not_found" | "method_not_allowed" | "conflict" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "off_mission" | "quota_exceeded" | "rate_limited" | "internal" | "unavailable";
-            /** @description For people; may change. */
-            detail: string;
-            requestId: string;
-            /** @description On validation failures: each field that is wrong. */
-            errors?: {
-                /** @description JSON Pointer; query fields are `/query/<name>`. */
-                path: string;
-                message: string;
-            }[];
-            /** @description On 402: the balance. */
-            balance?: number;
-            /** @description On 402: what the call costs. */
-            cost?: number;
-        } & {
-            [key: string]: unknown;
-        };
+  schemas: {
+    /** @description An RFC 9457 problem: every error Orrery answers, as `application/problem+json`. */
+    Problem: {
+      /** @description `/errors/<code>`. */
+      type: string;
+      title: string;
+      status: number;
+      /**
+       * @description Stable and machine-readable.
+       * @enum {string}
+       */
+      code:
+        | 'invalid_request'
+        | 'unauthenticated'
+        | 'insufficient_essence'
+        | 'forbidden'
+        | 'insufficient_scope'
+        | 'csrf_rejected'
+        | 'not_found'
+        | 'method_not_allowed'
+        | 'conflict'
+        | 'idempotency_conflict'
+        | 'payload_too_large'
+        | 'unsupported_media_type'
+        | 'off_mission'
+        | 'quota_exceeded'
+        | 'rate_limited'
+        | 'internal'
+        | 'unavailable';
+      /** @description For people; may change. */
+      detail: string;
+      requestId: string;
+      /** @description On validation failures: each field that is wrong. */
+      errors?: {
+        /** @description JSON Pointer; query fields are `/query/<name>`. */
+        path: string;
+        message: string;
+      }[];
+      /** @description On 402: the balance. */
+      balance?: number;
+      /** @description On 402: what the call costs. */
+      cost?: number;
+    } & {
+      [key: string]: unknown;
     };
-    responses: never;
-    parameters: {
-        /** @description Makes a retry safe: the same key, API key and body within 24 h replays the first answer. 1..255 visible ASCII characters. */
-        IdempotencyKey: string;
-    };
-    requestBodies: never;
-    headers: {
-        /** @description Identifies this request in logs and problem bodies (echoes a sane incoming one). */
-        "X-Request-Id": string;
-        /** @description The limit that applies (IETF RateLimit fields): name, quota `q`, window `w` in seconds. */
-        "RateLimit-Policy": string;
-        /** @description The limit that applies (IETF RateLimit fields): name, quota `q`, window `w` in seconds. */
-        "RateLimit-Policy.optional": string;
-        /** @description What is left of that limit: remaining calls `r`, seconds until it resets `t`. */
-        RateLimit: string;
-        /** @description What is left of that limit: remaining calls `r`, seconds until it resets `t`. */
-        "RateLimit.optional": string;
-        /** @description Seconds to wait before trying again. */
-        "Retry-After": string;
-        /** @description Seconds to wait before trying again. */
-        "Retry-After.optional": string;
-        /** @description Essence this call debited (0 when it was refused, free or replayed). */
-        "Essence-Cost": string;
-        /** @description Essence this call debited (0 when it was refused, free or replayed). */
-        "Essence-Cost.optional": string;
-        /** @description The key owner's balance after this call. */
-        "Essence-Balance": string;
-        /** @description The key owner's balance after this call. */
-        "Essence-Balance.optional": string;
-        /** @description Present when this is the stored answer to an earlier call with the same Idempotency-Key. */
-        "Idempotent-Replayed.optional": "true";
-        /** @description Where the created resource lives. */
-        Location: string;
-        /** @description Validator of the representation; send it back in `If-None-Match`. */
-        ETag: string;
-        /** @description The `orrery_session` cookie (HttpOnly, SameSite=Lax, Path=/). */
-        "Set-Cookie": string;
-    };
-    pathItems: never;
+  };
+  responses: never;
+  parameters: {
+    /** @description Makes a retry safe: the same key, API key and body within 24 h replays the first answer. 1..255 visible ASCII characters. */
+    IdempotencyKey: string;
+  };
+  requestBodies: never;
+  headers: {
+    /** @description Identifies this request in logs and problem bodies (echoes a sane incoming one). */
+    'X-Request-Id': string;
+    /** @description The limit that applies (IETF RateLimit fields): name, quota `q`, window `w` in seconds. */
+    'RateLimit-Policy': string;
+    /** @description The limit that applies (IETF RateLimit fields): name, quota `q`, window `w` in seconds. */
+    'RateLimit-Policy.optional': string;
+    /** @description What is left of that limit: remaining calls `r`, seconds until it resets `t`. */
+    RateLimit: string;
+    /** @description What is left of that limit: remaining calls `r`, seconds until it resets `t`. */
+    'RateLimit.optional': string;
+    /** @description Seconds to wait before trying again. */
+    'Retry-After': string;
+    /** @description Seconds to wait before trying again. */
+    'Retry-After.optional': string;
+    /** @description Essence this call debited (0 when it was refused, free or replayed). */
+    'Essence-Cost': string;
+    /** @description Essence this call debited (0 when it was refused, free or replayed). */
+    'Essence-Cost.optional': string;
+    /** @description The key owner's balance after this call. */
+    'Essence-Balance': string;
+    /** @description The key owner's balance after this call. */
+    'Essence-Balance.optional': string;
+    /** @description Present when this is the stored answer to an earlier call with the same Idempotency-Key. */
+    'Idempotent-Replayed.optional': 'true';
+    /** @description Where the created resource lives. */
+    Location: string;
+    /** @description Validator of the representation; send it back in `If-None-Match`. */
+    ETag: string;
+    /** @description The `orrery_session` cookie (HttpOnly, SameSite=Lax, Path=/). */
+    'Set-Cookie': string;
+  };
+  pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    getOpenapiJson: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The OpenAPI 3.1 document. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
+  getOpenapiJson: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    getHealthz: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description The OpenAPI 3.1 document. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "ok";
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
         };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
-    getReadyz: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "ready";
-                        database: "sqlite" | "postgres";
-                        /** @description Whether Redis is configured (and answered). */
-                        redis: boolean;
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
+  };
+  getHealthz: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    postAuthSignup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: email */
-                    email: string;
-                    password: string;
-                    displayName?: string;
-                };
-            };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            status: 'ok';
+          };
         };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Set-Cookie": components["headers"]["Set-Cookie"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        user: {
-                            id: string;
-                            email: string;
-                            displayName: string;
-                            tier: "free" | "plus" | "pro";
-                            role: "member" | "admin";
-                            essence: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                        };
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `conflict`: The request conflicts with the current state. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: The body is not `application/json`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
         };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
-    postAuthLogin: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: string;
-                    password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Set-Cookie": components["headers"]["Set-Cookie"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        user: {
-                            id: string;
-                            email: string;
-                            displayName: string;
-                            tier: "free" | "plus" | "pro";
-                            role: "member" | "admin";
-                            essence: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                        };
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: The body is not `application/json`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
+  };
+  getReadyz: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    postAuthLogout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description No content. */
-            204: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Set-Cookie": components["headers"]["Set-Cookie"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            status: 'ready';
+            database: 'sqlite' | 'postgres';
+            /** @description Whether Redis is configured (and answered). */
+            redis: boolean;
+          };
         };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
-    getAuthMe: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        user: {
-                            id: string;
-                            email: string;
-                            displayName: string;
-                            tier: "free" | "plus" | "pro";
-                            role: "member" | "admin";
-                            essence: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                        };
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
+  };
+  postAuthSignup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    getAdminUsers: {
-        parameters: {
-            query?: {
-                q?: string;
-                /** @description Page size (1..100). */
-                limit?: number;
-                /** @description nextCursor of the previous page. */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: email */
+          email: string;
+          password: string;
+          displayName?: string;
         };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        users: {
-                            id: string;
-                            email: string;
-                            displayName: string;
-                            tier: "free" | "plus" | "pro";
-                            role: "member" | "admin";
-                            essence: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
-                        /** @description Pass as `cursor` for the next page; null on the last page. */
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `forbidden`: Signed in, but not allowed to do this. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
+      };
     };
-    getAdminUsersById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Set-Cookie': components['headers']['Set-Cookie'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            user: {
+              id: string;
+              email: string;
+              displayName: string;
+              tier: 'free' | 'plus' | 'pro';
+              role: 'member' | 'admin';
+              essence: number;
+              /** Format: date-time */
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `conflict`: The request conflicts with the current state. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postAuthLogin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: string;
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Set-Cookie': components['headers']['Set-Cookie'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            user: {
+              id: string;
+              email: string;
+              displayName: string;
+              tier: 'free' | 'plus' | 'pro';
+              role: 'member' | 'admin';
+              essence: number;
+              /** Format: date-time */
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postAuthLogout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Set-Cookie': components['headers']['Set-Cookie'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getAuthMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            user: {
+              id: string;
+              email: string;
+              displayName: string;
+              tier: 'free' | 'plus' | 'pro';
+              role: 'member' | 'admin';
+              essence: number;
+              /** Format: date-time */
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getAdminUsers: {
+    parameters: {
+      query?: {
+        q?: string;
+        /** @description Page size (1..100). */
+        limit?: number;
+        /** @description nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            users: {
+              id: string;
+              email: string;
+              displayName: string;
+              tier: 'free' | 'plus' | 'pro';
+              role: 'member' | 'admin';
+              essence: number;
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: Signed in, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getAdminUsersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            user: {
+              id: string;
+              email: string;
+              displayName: string;
+              tier: 'free' | 'plus' | 'pro';
+              role: 'member' | 'admin';
+              essence: number;
+              /** Format: date-time */
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: Signed in, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  patchAdminUsersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          tier?: 'free' | 'plus' | 'pro';
+          role?: 'member' | 'admin';
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            user: {
+              id: string;
+              email: string;
+              displayName: string;
+              tier: 'free' | 'plus' | 'pro';
+              role: 'member' | 'admin';
+              essence: number;
+              /** Format: date-time */
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postAdminUsersByIdEssence: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Positive grants, negative revokes; never takes a balance below zero. */
+          amount: number;
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            entry: {
+              id: string;
+              userId: string;
+              keyId: string | null;
+              /** @description The route that moved the balance, or `admin grant` / `admin revoke`. */
+              route: string;
+              /** @description Negative for a debit. */
+              amount: number;
+              balanceAfter: number;
+              requestId: string;
+              idempotencyKey: string | null;
+              reason: string | null;
+              /** Format: date-time */
+              createdAt: string;
+            };
+            user: {
+              id: string;
+              email: string;
+              displayName: string;
+              tier: 'free' | 'plus' | 'pro';
+              role: 'member' | 'admin';
+              essence: number;
+              /** Format: date-time */
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `conflict`: The request conflicts with the current state. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postDeveloperRegister: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          scopes?: ('read' | 'write' | 'oracle' | '*')[];
+          essencePerCall?: number | null;
+          expiresAt?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The raw key. Shown only in this response. */
+            key: string;
+            apiKey: {
+              id: string;
+              name: string;
+              prefix: string;
+              scopes: ('read' | 'write' | 'oracle' | '*')[];
+              essencePerCall: number | null;
+              /** Format: date-time */
+              createdAt: string;
+              lastUsedAt: string | null;
+              expiresAt: string | null;
+              revokedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `conflict`: The request conflicts with the current state. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getV1Keys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            keys: {
+              id: string;
+              name: string;
+              prefix: string;
+              scopes: ('read' | 'write' | 'oracle' | '*')[];
+              essencePerCall: number | null;
+              /** Format: date-time */
+              createdAt: string;
+              lastUsedAt: string | null;
+              expiresAt: string | null;
+              revokedAt: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postV1Keys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          scopes?: ('read' | 'write' | 'oracle' | '*')[];
+          essencePerCall?: number | null;
+          expiresAt?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The raw key. Shown only in this response. */
+            key: string;
+            apiKey: {
+              id: string;
+              name: string;
+              prefix: string;
+              scopes: ('read' | 'write' | 'oracle' | '*')[];
+              essencePerCall: number | null;
+              /** Format: date-time */
+              createdAt: string;
+              lastUsedAt: string | null;
+              expiresAt: string | null;
+              revokedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `conflict`: The request conflicts with the current state. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  deleteV1KeysById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postV1KeysByIdRotate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @default 24 */
+          graceHours?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The raw key. Shown only in this response. */
+            key: string;
+            apiKey: {
+              id: string;
+              name: string;
+              prefix: string;
+              scopes: ('read' | 'write' | 'oracle' | '*')[];
+              essencePerCall: number | null;
+              /** Format: date-time */
+              createdAt: string;
+              lastUsedAt: string | null;
+              expiresAt: string | null;
+              revokedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `conflict`: The request conflicts with the current state. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getEssence: {
+    parameters: {
+      query?: {
+        /** @description Page size (1..100). */
+        limit?: number;
+        /** @description nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            balance: number;
+            /** @description Newest first. */
+            ledger: {
+              id: string;
+              userId: string;
+              keyId: string | null;
+              /** @description The route that moved the balance, or `admin grant` / `admin revoke`. */
+              route: string;
+              /** @description Negative for a debit. */
+              amount: number;
+              balanceAfter: number;
+              requestId: string;
+              idempotencyKey: string | null;
+              reason: string | null;
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getMemory: {
+    parameters: {
+      query?: {
+        /** @description Page size (1..100). */
+        limit?: number;
+        /** @description nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            memories: {
+              id: string;
+              keyId: string;
+              content: string;
+              tags: string[];
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  deleteMemoryById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getTrajectoryCheckins: {
+    parameters: {
+      query?: {
+        /** @description Page size (1..100). */
+        limit?: number;
+        /** @description nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            checkins: {
+              id: string;
+              moodId: string;
+              /** @description An Atlas family. */
+              family: 'radiant' | 'calm' | 'stormy' | 'heavy' | 'still';
+              valence: number;
+              arousal: number;
+              dominance: number;
+              intensity: number;
+              note: string | null;
+              /** Format: date-time */
+              at: string;
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `quota_exceeded`: The daily tier quota is spent; `Retry-After` says when it resets. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postTrajectoryCheckins: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description An Atlas mood id. */
+          moodId: string;
+          /** @default 0.5 */
+          intensity?: number;
+          /** @description Private forever: only its owner ever sees it. */
+          note?: string;
+          /**
+           * Format: date-time
+           * @description When it was felt; at most 5 minutes ahead and 48 hours back. Default: now.
+           */
+          at?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            checkin: {
+              id: string;
+              moodId: string;
+              /** @description An Atlas family. */
+              family: 'radiant' | 'calm' | 'stormy' | 'heavy' | 'still';
+              valence: number;
+              arousal: number;
+              dominance: number;
+              intensity: number;
+              note: string | null;
+              /** Format: date-time */
+              at: string;
+              /** Format: date-time */
+              createdAt: string;
+            };
+            /** @description An Atlas family. */
+            state: 'radiant' | 'calm' | 'stormy' | 'heavy' | 'still';
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `quota_exceeded`: The daily tier quota is spent; `Retry-After` says when it resets. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getTrajectoryUserArc: {
+    parameters: {
+      query?: {
+        /** @description An IANA time zone, e.g. Europe/Paris. Default UTC. */
+        tz?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: date */
+            date: string;
+            timezone: string;
+            points: {
+              /** Format: date-time */
+              at: string;
+              moodId: string;
+              /** @description An Atlas family. */
+              family: 'radiant' | 'calm' | 'stormy' | 'heavy' | 'still';
+              valence: number;
+              arousal: number;
+              dominance: number;
+              intensity: number;
+            }[];
+            /** @description An Atlas family. */
+            state: 'radiant' | 'calm' | 'stormy' | 'heavy' | 'still';
+            transitions: {
+              /** @description An Atlas family. */
+              from: 'radiant' | 'calm' | 'stormy' | 'heavy' | 'still';
+              /** @description An Atlas family. */
+              to: 'radiant' | 'calm' | 'stormy' | 'heavy' | 'still';
+              /** Format: date-time */
+              at: string;
+            }[];
+            summary: {
+              count: number;
+              pathLength: number;
+              netDisplacement: {
+                valence: number;
+                arousal: number;
+                dominance: number;
+              };
+              dominantFamily: ('radiant' | 'calm' | 'stormy' | 'heavy' | 'still') | null;
+            };
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `quota_exceeded`: The daily tier quota is spent; `Retry-After` says when it resets. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getTrajectoryCollectivePulse: {
+    parameters: {
+      query?: {
+        /** @description The window: the last hour, day or week. */
+        window?: '1h' | '24h' | '7d';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            window: '1h' | '24h' | '7d';
+            /** Format: date-time */
+            generatedAt: string;
+            participants: number;
+            families: {
+              id: string;
+              share: number;
+            }[];
+            moods: {
+              id: string;
+              share: number;
+            }[];
+            transitions: {
+              /** @enum {string} */
+              id?: 'other';
+              from: string;
+              to: string;
+              share: number;
+            }[];
+            disclaimer: string;
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `quota_exceeded`: The daily tier quota is spent; `Retry-After` says when it resets. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getAdminFeeds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            feeds: {
+              id: string;
+              url: string;
+              name: string;
+              paused: boolean;
+              /** Format: date-time */
+              createdAt: string;
+              lastFetchedAt: string | null;
+              lastSuccessAt: string | null;
+              lastError: string | null;
+              failureCount: number;
+              nextAttemptAt: string | null;
+              signalCount: number;
+            }[];
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: Signed in, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postAdminFeeds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description An http(s) URL of an RSS, Atom, RDF or JSON feed. */
+          url: string;
+          /** @description Source name; default the feed title. */
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          Location: components['headers']['Location'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            feed: {
+              id: string;
+              url: string;
+              name: string;
+              paused: boolean;
+              /** Format: date-time */
+              createdAt: string;
+              lastFetchedAt: string | null;
+              lastSuccessAt: string | null;
+              lastError: string | null;
+              failureCount: number;
+              nextAttemptAt: string | null;
+              signalCount: number;
+            };
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `conflict`: The request conflicts with the current state. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  deleteAdminFeedsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  patchAdminFeedsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          paused?: boolean;
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            feed: {
+              id: string;
+              url: string;
+              name: string;
+              paused: boolean;
+              /** Format: date-time */
+              createdAt: string;
+              lastFetchedAt: string | null;
+              lastSuccessAt: string | null;
+              lastError: string | null;
+              failureCount: number;
+              nextAttemptAt: string | null;
+              signalCount: number;
+            };
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getCouncilWorldSignals: {
+    parameters: {
+      query?: {
+        /** @description How many (1..100). */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            signals: {
+              id: string;
+              title: string;
+              summary: string;
+              sourceUrl: string;
+              sourceName: string;
+              publishedAt: string | null;
+              /** Format: date-time */
+              absorbedAt: string;
+              moodId: string;
+              family: string;
+            }[];
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getMoodDiscoveryFeed: {
+    parameters: {
+      query?: {
+        /** @description Page size (1..100). */
+        limit?: number;
+        /** @description nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            cards: {
+              id: string;
+              kind: 'pulse' | 'mood' | 'signal' | 'object';
+              title: string;
+              body: string;
+              moodId: string;
+              family: string;
+              /** @description A #RRGGBB colour from the Atlas. */
+              color: string;
+              link: string | null;
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Not modified (If-None-Match). */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getCosmosObjects: {
+    parameters: {
+      query?: {
+        /** @description Layer 0 (surface) … 6 (core). */
+        layer?: number;
+        /** @description billboard · event · notification · content_node */
+        type?: 'billboard' | 'event' | 'notification' | 'content_node';
+        /** @description Page size (1..100). */
+        limit?: number;
+        /** @description nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            objects: {
+              objectId: string;
+              /**
+               * @description billboard · event · notification · content_node
+               * @enum {unknown}
+               */
+              type: 'billboard' | 'event' | 'notification' | 'content_node';
+              title: string;
+              description: string;
+              moodTarget: string;
+              layerTarget: number;
+              position: string;
+              coordinates: {
+                x: number;
+                y: number;
+                z: number;
+              };
+              /** Format: date-time */
+              createdAt: string;
+              expiresAt: string | null;
+            }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getAdminRoutes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            routes: {
+              method: string;
+              path: string;
+              scope: string;
+              cost: number;
+              keyCostApplies: boolean;
+              purpose: string;
+            }[];
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: Signed in, but not allowed to do this. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getAtlasMoods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            version: string;
+            dimensions: string[];
+            stillRadius: number;
+            families: {
+              id: string;
+              label: string;
+              color: string;
+              description: string;
+            }[];
+            layers: {
+              index: number;
+              label: string;
+              description: string;
+            }[];
+            moods: {
+              id: string;
+              label: string;
+              family: string;
+              valence: number;
+              arousal: number;
+              dominance: number;
+              color: string;
+              description: string;
+              synonyms: string[];
+            }[];
+          };
+        };
+      };
+      /** @description No content. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          ETag: components['headers']['ETag'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getDocs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The reference page. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getV1Essence: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            balance: number;
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getV1AtlasMoods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          ETag: components['headers']['ETag'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            version: string;
+            dimensions: string[];
+            stillRadius: number;
+            families: {
+              id: string;
+              label: string;
+              color: string;
+              description: string;
+            }[];
+            layers: {
+              index: number;
+              label: string;
+              description: string;
+            }[];
+            moods: {
+              id: string;
+              label: string;
+              family: string;
+              valence: number;
+              arousal: number;
+              dominance: number;
+              color: string;
+              description: string;
+              synonyms: string[];
+            }[];
+          };
+        };
+      };
+      /** @description No content. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          ETag: components['headers']['ETag'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
+      402: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getV1Collective: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: date-time */
+            generatedAt: string;
+            pulse: {
+              window: '1h' | '24h' | '7d';
+              /** Format: date-time */
+              generatedAt: string;
+              participants: number;
+              families: {
                 id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        user: {
-                            id: string;
-                            email: string;
-                            displayName: string;
-                            tier: "free" | "plus" | "pro";
-                            role: "member" | "admin";
-                            essence: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                        };
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `forbidden`: Signed in, but not allowed to do this. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `not_found`: No such resource (also: one that belongs to someone else). */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    patchAdminUsersById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
+                share: number;
+              }[];
+              moods: {
                 id: string;
+                share: number;
+              }[];
+              transitions: {
+                /** @enum {string} */
+                id?: 'other';
+                from: string;
+                to: string;
+                share: number;
+              }[];
             };
-            cookie?: never;
+            dominantFamily: ('radiant' | 'calm' | 'stormy' | 'heavy' | 'still') | null;
+            valenceTrend: 'rising' | 'falling' | 'steady';
+            cosmos: {
+              active: {
+                billboard: number;
+                event: number;
+                notification: number;
+                content_node: number;
+              };
+            };
+            disclaimer: string;
+          };
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    tier?: "free" | "plus" | "pro";
-                    role?: "member" | "admin";
-                };
-            };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
         };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        user: {
-                            id: string;
-                            email: string;
-                            displayName: string;
-                            tier: "free" | "plus" | "pro";
-                            role: "member" | "admin";
-                            essence: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                        };
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `not_found`: No such resource (also: one that belongs to someone else). */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: The body is not `application/json`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
         };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
+      402: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
-    postAdminUsersByIdEssence: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Positive grants, negative revokes; never takes a balance below zero. */
-                    amount: number;
-                    reason: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        entry: {
-                            id: string;
-                            userId: string;
-                            keyId: string | null;
-                            /** @description The route that moved the balance, or `admin grant` / `admin revoke`. */
-                            route: string;
-                            /** @description Negative for a debit. */
-                            amount: number;
-                            balanceAfter: number;
-                            requestId: string;
-                            idempotencyKey: string | null;
-                            reason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                        };
-                        user: {
-                            id: string;
-                            email: string;
-                            displayName: string;
-                            tier: "free" | "plus" | "pro";
-                            role: "member" | "admin";
-                            essence: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                        };
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `not_found`: No such resource (also: one that belongs to someone else). */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `conflict`: The request conflicts with the current state. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: The body is not `application/json`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
+  };
+  postV1MoodAnalyze: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key, API key and body within 24 h replays the first answer. 1..255 visible ASCII characters. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
     };
-    postDeveloperRegister: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The text to read (1..5000 characters, not only whitespace). */
+          text: string;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name?: string;
-                    scopes?: ("read" | "write" | "oracle" | "*")[];
-                    essencePerCall?: number | null;
-                    expiresAt?: string | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The raw key. Shown only in this response. */
-                        key: string;
-                        apiKey: {
-                            id: string;
-                            name: string;
-                            prefix: string;
-                            scopes: ("read" | "write" | "oracle" | "*")[];
-                            essencePerCall: number | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            lastUsedAt: string | null;
-                            expiresAt: string | null;
-                            revokedAt: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `conflict`: The request conflicts with the current state. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: The body is not `application/json`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
+      };
     };
-    getV1Keys: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        keys: {
-                            id: string;
-                            name: string;
-                            prefix: string;
-                            scopes: ("read" | "write" | "oracle" | "*")[];
-                            essencePerCall: number | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            lastUsedAt: string | null;
-                            expiresAt: string | null;
-                            revokedAt: string | null;
-                        }[];
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+        content: {
+          'application/json': {
+            moodId: string;
+            family: 'radiant' | 'calm' | 'stormy' | 'heavy' | 'still';
+            valence: number;
+            arousal: number;
+            dominance: number;
+            confidence: number;
+            emotions: {
+              moodId: string;
+              score: number;
+            }[];
+            disclaimer: string;
+          };
         };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
+      402: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `idempotency_conflict`: This Idempotency-Key was already used with a different body. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
-    postV1Keys: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name?: string;
-                    scopes?: ("read" | "write" | "oracle" | "*")[];
-                    essencePerCall?: number | null;
-                    expiresAt?: string | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The raw key. Shown only in this response. */
-                        key: string;
-                        apiKey: {
-                            id: string;
-                            name: string;
-                            prefix: string;
-                            scopes: ("read" | "write" | "oracle" | "*")[];
-                            essencePerCall: number | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            lastUsedAt: string | null;
-                            expiresAt: string | null;
-                            revokedAt: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `conflict`: The request conflicts with the current state. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: The body is not `application/json`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
+  };
+  getV1UserMemory: {
+    parameters: {
+      query?: {
+        /** @description Full-text search: words (all must match), "a phrase", `or` between alternatives, -excluded. */
+        q?: string;
+        /** @description Only memories with this exact tag. */
+        tag?: string;
+        /** @description Page size (1..100). */
+        limit?: number;
+        /** @description nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    deleteV1KeysById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description No content. */
-            204: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `not_found`: No such resource (also: one that belongs to someone else). */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+        content: {
+          'application/json': {
+            memories: {
+              id: string;
+              content: string;
+              tags: string[];
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+            nextCursor: string | null;
+          };
         };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
+      402: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
-    postV1KeysByIdRotate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @default 24 */
-                    graceHours?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The raw key. Shown only in this response. */
-                        key: string;
-                        apiKey: {
-                            id: string;
-                            name: string;
-                            prefix: string;
-                            scopes: ("read" | "write" | "oracle" | "*")[];
-                            essencePerCall: number | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            lastUsedAt: string | null;
-                            expiresAt: string | null;
-                            revokedAt: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `not_found`: No such resource (also: one that belongs to someone else). */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `conflict`: The request conflicts with the current state. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: The body is not `application/json`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
+  };
+  postV1UserMemory: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key, API key and body within 24 h replays the first answer. 1..255 visible ASCII characters. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
     };
-    getEssence: {
-        parameters: {
-            query?: {
-                /** @description Page size (1..100). */
-                limit?: number;
-                /** @description nextCursor of the previous page. */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description What to remember (1..4000 characters, not only whitespace). */
+          content: string;
+          /** @description Up to 10 distinct tags. */
+          tags?: string[];
         };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        balance: number;
-                        /** @description Newest first. */
-                        ledger: {
-                            id: string;
-                            userId: string;
-                            keyId: string | null;
-                            /** @description The route that moved the balance, or `admin grant` / `admin revoke`. */
-                            route: string;
-                            /** @description Negative for a debit. */
-                            amount: number;
-                            balanceAfter: number;
-                            requestId: string;
-                            idempotencyKey: string | null;
-                            reason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
-                        /** @description Pass as `cursor` for the next page; null on the last page. */
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
+      };
     };
-    getMemory: {
-        parameters: {
-            query?: {
-                /** @description Page size (1..100). */
-                limit?: number;
-                /** @description nextCursor of the previous page. */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        memories: {
-                            id: string;
-                            keyId: string;
-                            content: string;
-                            tags: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
-                        nextCursor: string | null;
-                    };
-                };
+        content: {
+          'application/json': {
+            memory: {
+              id: string;
+              content: string;
+              tags: string[];
+              /** Format: date-time */
+              createdAt: string;
             };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+          };
         };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
+      402: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `conflict`: The request conflicts with the current state. `idempotency_conflict`: This Idempotency-Key was already used with a different body. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
-    deleteMemoryById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description No content. */
-            204: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `not_found`: No such resource (also: one that belongs to someone else). */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
+  };
+  getV1WorldObjectsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
     };
-    getTrajectoryCheckins: {
-        parameters: {
-            query?: {
-                /** @description Page size (1..100). */
-                limit?: number;
-                /** @description nextCursor of the previous page. */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        checkins: {
-                            id: string;
-                            moodId: string;
-                            /** @description An Atlas family. */
-                            family: "radiant" | "calm" | "stormy" | "heavy" | "still";
-                            valence: number;
-                            arousal: number;
-                            dominance: number;
-                            intensity: number;
-                            note: string | null;
-                            /** Format: date-time */
-                            at: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
-                        nextCursor: string | null;
-                    };
-                };
+        content: {
+          'application/json': {
+            objectId: string;
+            /**
+             * @description billboard · event · notification · content_node
+             * @enum {unknown}
+             */
+            type: 'billboard' | 'event' | 'notification' | 'content_node';
+            title: string;
+            description: string;
+            moodTarget: string;
+            layerTarget: number;
+            position: string;
+            coordinates: {
+              x: number;
+              y: number;
+              z: number;
             };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `quota_exceeded`: The daily tier quota is spent; `Retry-After` says when it resets. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            /** Format: date-time */
+            createdAt: string;
+            expiresAt: string | null;
+          };
         };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
+      402: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
-    postTrajectoryCheckins: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description An Atlas mood id. */
-                    moodId: string;
-                    /** @default 0.5 */
-                    intensity?: number;
-                    /** @description Private forever: only its owner ever sees it. */
-                    note?: string;
-                    /**
-                     * Format: date-time
-                     * @description When it was felt; at most 5 minutes ahead and 48 hours back. Default: now.
-                     */
-                    at?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        checkin: {
-                            id: string;
-                            moodId: string;
-                            /** @description An Atlas family. */
-                            family: "radiant" | "calm" | "stormy" | "heavy" | "still";
-                            valence: number;
-                            arousal: number;
-                            dominance: number;
-                            intensity: number;
-                            note: string | null;
-                            /** Format: date-time */
-                            at: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                        };
-                        /** @description An Atlas family. */
-                        state: "radiant" | "calm" | "stormy" | "heavy" | "still";
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: The body is not `application/json`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `quota_exceeded`: The daily tier quota is spent; `Retry-After` says when it resets. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
+  };
+  postV1Oracle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key, API key and body within 24 h replays the first answer. 1..255 visible ASCII characters. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
     };
-    getTrajectoryUserArc: {
-        parameters: {
-            query?: {
-                /** @description An IANA time zone, e.g. Europe/Paris. Default UTC. */
-                tz?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description A question of meaning, feeling, choice or perspective (1..2000 characters). */
+          question: string;
+          /** @description An Atlas mood id; when absent the mood is read from the question. */
+          moodId?: string;
+          /** @description Which tradition answers: stoic (Marcus Aurelius, Epictetus, Seneca), taoist (Tao Te Ching), existential (Ecclesiastes and passages on mortality, meaning and time), any (default). */
+          style?: 'stoic' | 'taoist' | 'existential' | 'any';
         };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** Format: date */
-                        date: string;
-                        timezone: string;
-                        points: {
-                            /** Format: date-time */
-                            at: string;
-                            moodId: string;
-                            /** @description An Atlas family. */
-                            family: "radiant" | "calm" | "stormy" | "heavy" | "still";
-                            valence: number;
-                            arousal: number;
-                            dominance: number;
-                            intensity: number;
-                        }[];
-                        /** @description An Atlas family. */
-                        state: "radiant" | "calm" | "stormy" | "heavy" | "still";
-                        transitions: {
-                            /** @description An Atlas family. */
-                            from: "radiant" | "calm" | "stormy" | "heavy" | "still";
-                            /** @description An Atlas family. */
-                            to: "radiant" | "calm" | "stormy" | "heavy" | "still";
-                            /** Format: date-time */
-                            at: string;
-                        }[];
-                        summary: {
-                            count: number;
-                            pathLength: number;
-                            netDisplacement: {
-                                valence: number;
-                                arousal: number;
-                                dominance: number;
-                            };
-                            dominantFamily: ("radiant" | "calm" | "stormy" | "heavy" | "still") | null;
-                        };
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `quota_exceeded`: The daily tier quota is spent; `Retry-After` says when it resets. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
+      };
     };
-    getTrajectoryCollectivePulse: {
-        parameters: {
-            query?: {
-                /** @description The window: the last hour, day or week. */
-                window?: "1h" | "24h" | "7d";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        window: "1h" | "24h" | "7d";
-                        /** Format: date-time */
-                        generatedAt: string;
-                        participants: number;
-                        families: {
-                            id: string;
-                            share: number;
-                        }[];
-                        moods: {
-                            id: string;
-                            share: number;
-                        }[];
-                        transitions: {
-                            /** @enum {string} */
-                            id?: "other";
-                            from: string;
-                            to: string;
-                            share: number;
-                        }[];
-                        disclaimer: string;
-                    };
-                };
+        content: {
+          'application/json': {
+            answer: string;
+            themes: string[];
+            moodReading: {
+              moodId: string;
+              family: 'radiant' | 'calm' | 'stormy' | 'heavy' | 'still';
             };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `quota_exceeded`: The daily tier quota is spent; `Retry-After` says when it resets. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            sources: {
+              work: string;
+              author: string;
+              locator: string;
+            }[];
+            disclaimer: string;
+            provider: 'builtin' | 'openai-compatible';
+          };
         };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
+      402: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `idempotency_conflict`: This Idempotency-Key was already used with a different body. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `off_mission`: The oracle declines requests that are not philosophical exploration (not charged). */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
-    getAdminFeeds: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        feeds: {
-                            id: string;
-                            url: string;
-                            name: string;
-                            paused: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            lastFetchedAt: string | null;
-                            lastSuccessAt: string | null;
-                            lastError: string | null;
-                            failureCount: number;
-                            nextAttemptAt: string | null;
-                            signalCount: number;
-                        }[];
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `forbidden`: Signed in, but not allowed to do this. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
+  };
+  postV1WorldSpawn: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key, API key and body within 24 h replays the first answer. 1..255 visible ASCII characters. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
     };
-    postAdminFeeds: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description billboard · event · notification · content_node
+           * @default notification
+           * @enum {unknown}
+           */
+          type?: 'billboard' | 'event' | 'notification' | 'content_node';
+          /** @description Required; 1..120 characters once leading and trailing whitespace is trimmed. */
+          title: string;
+          /** @default  */
+          description?: string;
+          /**
+           * @description An Atlas mood id (GET /api/v1/atlas/moods).
+           * @default neutral
+           */
+          moodTarget?: string;
+          /**
+           * @description Layer 0 (surface) … 6 (core).
+           * @default 0
+           */
+          layerTarget?: number;
+          /** @description Lifetime in hours. Default: notification 1, event 24, billboard 72, content_node none (persistent). */
+          durationHours?: number;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description An http(s) URL of an RSS, Atom, RDF or JSON feed. */
-                    url: string;
-                    /** @description Source name; default the feed title. */
-                    name?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    Location: components["headers"]["Location"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        feed: {
-                            id: string;
-                            url: string;
-                            name: string;
-                            paused: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            lastFetchedAt: string | null;
-                            lastSuccessAt: string | null;
-                            lastError: string | null;
-                            failureCount: number;
-                            nextAttemptAt: string | null;
-                            signalCount: number;
-                        };
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `conflict`: The request conflicts with the current state. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: The body is not `application/json`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
+      };
     };
-    deleteAdminFeedsById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          Location: components['headers']['Location'];
+          [name: string]: unknown;
         };
-        requestBody?: never;
-        responses: {
-            /** @description No content. */
-            204: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `not_found`: No such resource (also: one that belongs to someone else). */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            objectId: string;
+            /**
+             * @description billboard · event · notification · content_node
+             * @enum {unknown}
+             */
+            type: 'billboard' | 'event' | 'notification' | 'content_node';
+            title: string;
+            expiresAt: string | null;
+            /** @description L{layer}:{family}:{ring}-{slot}, unique among live objects. */
+            position: string;
+            moodTarget: string;
+            layerTarget: number;
+          };
         };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
+      402: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `idempotency_conflict`: This Idempotency-Key was already used with a different body. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
-    patchAdminFeedsById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    paused?: boolean;
-                    name?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        feed: {
-                            id: string;
-                            url: string;
-                            name: string;
-                            paused: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            lastFetchedAt: string | null;
-                            lastSuccessAt: string | null;
-                            lastError: string | null;
-                            failureCount: number;
-                            nextAttemptAt: string | null;
-                            signalCount: number;
-                        };
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `not_found`: No such resource (also: one that belongs to someone else). */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: The body is not `application/json`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getCouncilWorldSignals: {
-        parameters: {
-            query?: {
-                /** @description How many (1..100). */
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        signals: {
-                            id: string;
-                            title: string;
-                            summary: string;
-                            sourceUrl: string;
-                            sourceName: string;
-                            publishedAt: string | null;
-                            /** Format: date-time */
-                            absorbedAt: string;
-                            moodId: string;
-                            family: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getMoodDiscoveryFeed: {
-        parameters: {
-            query?: {
-                /** @description Page size (1..100). */
-                limit?: number;
-                /** @description nextCursor of the previous page. */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        cards: {
-                            id: string;
-                            kind: "pulse" | "mood" | "signal" | "object";
-                            title: string;
-                            body: string;
-                            moodId: string;
-                            family: string;
-                            /** @description A #RRGGBB colour from the Atlas. */
-                            color: string;
-                            link: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            /** @description Not modified (If-None-Match). */
-            304: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getCosmosObjects: {
-        parameters: {
-            query?: {
-                /** @description Layer 0 (surface) … 6 (core). */
-                layer?: number;
-                /** @description billboard · event · notification · content_node */
-                type?: "billboard" | "event" | "notification" | "content_node";
-                /** @description Page size (1..100). */
-                limit?: number;
-                /** @description nextCursor of the previous page. */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        objects: {
-                            objectId: string;
-                            /**
-                             * @description billboard · event · notification · content_node
-                             * @enum {unknown}
-                             */
-                            type: "billboard" | "event" | "notification" | "content_node";
-                            title: string;
-                            description: string;
-                            moodTarget: string;
-                            layerTarget: number;
-                            position: string;
-                            coordinates: {
-                                x: number;
-                                y: number;
-                                z: number;
-                            };
-                            /** Format: date-time */
-                            createdAt: string;
-                            expiresAt: string | null;
-                        }[];
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getAdminRoutes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        routes: {
-                            method: string;
-                            path: string;
-                            scope: string;
-                            cost: number;
-                            keyCostApplies: boolean;
-                            purpose: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `forbidden`: Signed in, but not allowed to do this. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getAtlasMoods: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        version: string;
-                        dimensions: string[];
-                        stillRadius: number;
-                        families: {
-                            id: string;
-                            label: string;
-                            color: string;
-                            description: string;
-                        }[];
-                        layers: {
-                            index: number;
-                            label: string;
-                            description: string;
-                        }[];
-                        moods: {
-                            id: string;
-                            label: string;
-                            family: string;
-                            valence: number;
-                            arousal: number;
-                            dominance: number;
-                            color: string;
-                            description: string;
-                            synonyms: string[];
-                        }[];
-                    };
-                };
-            };
-            /** @description No content. */
-            304: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getDocs: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The reference page. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getV1Essence: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost"];
-                    "Essence-Balance": components["headers"]["Essence-Balance"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        balance: number;
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `insufficient_scope`: The API key lacks this route's scope. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getV1AtlasMoods: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost"];
-                    "Essence-Balance": components["headers"]["Essence-Balance"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        version: string;
-                        dimensions: string[];
-                        stillRadius: number;
-                        families: {
-                            id: string;
-                            label: string;
-                            color: string;
-                            description: string;
-                        }[];
-                        layers: {
-                            index: number;
-                            label: string;
-                            description: string;
-                        }[];
-                        moods: {
-                            id: string;
-                            label: string;
-                            family: string;
-                            valence: number;
-                            arousal: number;
-                            dominance: number;
-                            color: string;
-                            description: string;
-                            synonyms: string[];
-                        }[];
-                    };
-                };
-            };
-            /** @description No content. */
-            304: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
-            402: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost"];
-                    "Essence-Balance": components["headers"]["Essence-Balance"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `insufficient_scope`: The API key lacks this route's scope. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getV1Collective: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost"];
-                    "Essence-Balance": components["headers"]["Essence-Balance"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        generatedAt: string;
-                        pulse: {
-                            window: "1h" | "24h" | "7d";
-                            /** Format: date-time */
-                            generatedAt: string;
-                            participants: number;
-                            families: {
-                                id: string;
-                                share: number;
-                            }[];
-                            moods: {
-                                id: string;
-                                share: number;
-                            }[];
-                            transitions: {
-                                /** @enum {string} */
-                                id?: "other";
-                                from: string;
-                                to: string;
-                                share: number;
-                            }[];
-                        };
-                        dominantFamily: ("radiant" | "calm" | "stormy" | "heavy" | "still") | null;
-                        valenceTrend: "rising" | "falling" | "steady";
-                        cosmos: {
-                            active: {
-                                billboard: number;
-                                event: number;
-                                notification: number;
-                                content_node: number;
-                            };
-                        };
-                        disclaimer: string;
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
-            402: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost"];
-                    "Essence-Balance": components["headers"]["Essence-Balance"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `insufficient_scope`: The API key lacks this route's scope. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    postV1MoodAnalyze: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key, API key and body within 24 h replays the first answer. 1..255 visible ASCII characters. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The text to read (1..5000 characters, not only whitespace). */
-                    text: string;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost"];
-                    "Essence-Balance": components["headers"]["Essence-Balance"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        moodId: string;
-                        family: "radiant" | "calm" | "stormy" | "heavy" | "still";
-                        valence: number;
-                        arousal: number;
-                        dominance: number;
-                        confidence: number;
-                        emotions: {
-                            moodId: string;
-                            score: number;
-                        }[];
-                        disclaimer: string;
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
-            402: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost"];
-                    "Essence-Balance": components["headers"]["Essence-Balance"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `insufficient_scope`: The API key lacks this route's scope. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `idempotency_conflict`: This Idempotency-Key was already used with a different body. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: The body is not `application/json`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getV1UserMemory: {
-        parameters: {
-            query?: {
-                /** @description Full-text search: words (all must match), "a phrase", `or` between alternatives, -excluded. */
-                q?: string;
-                /** @description Only memories with this exact tag. */
-                tag?: string;
-                /** @description Page size (1..100). */
-                limit?: number;
-                /** @description nextCursor of the previous page. */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost"];
-                    "Essence-Balance": components["headers"]["Essence-Balance"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        memories: {
-                            id: string;
-                            content: string;
-                            tags: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
-                        nextCursor: string | null;
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
-            402: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost"];
-                    "Essence-Balance": components["headers"]["Essence-Balance"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `insufficient_scope`: The API key lacks this route's scope. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    postV1UserMemory: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key, API key and body within 24 h replays the first answer. 1..255 visible ASCII characters. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description What to remember (1..4000 characters, not only whitespace). */
-                    content: string;
-                    /** @description Up to 10 distinct tags. */
-                    tags?: string[];
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost"];
-                    "Essence-Balance": components["headers"]["Essence-Balance"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        memory: {
-                            id: string;
-                            content: string;
-                            tags: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                        };
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
-            402: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost"];
-                    "Essence-Balance": components["headers"]["Essence-Balance"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `insufficient_scope`: The API key lacks this route's scope. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `conflict`: The request conflicts with the current state. `idempotency_conflict`: This Idempotency-Key was already used with a different body. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: The body is not `application/json`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getV1WorldObjectsById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost"];
-                    "Essence-Balance": components["headers"]["Essence-Balance"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        objectId: string;
-                        /**
-                         * @description billboard · event · notification · content_node
-                         * @enum {unknown}
-                         */
-                        type: "billboard" | "event" | "notification" | "content_node";
-                        title: string;
-                        description: string;
-                        moodTarget: string;
-                        layerTarget: number;
-                        position: string;
-                        coordinates: {
-                            x: number;
-                            y: number;
-                            z: number;
-                        };
-                        /** Format: date-time */
-                        createdAt: string;
-                        expiresAt: string | null;
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
-            402: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost"];
-                    "Essence-Balance": components["headers"]["Essence-Balance"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `insufficient_scope`: The API key lacks this route's scope. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `not_found`: No such resource (also: one that belongs to someone else). */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    postV1Oracle: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key, API key and body within 24 h replays the first answer. 1..255 visible ASCII characters. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description A question of meaning, feeling, choice or perspective (1..2000 characters). */
-                    question: string;
-                    /** @description An Atlas mood id; when absent the mood is read from the question. */
-                    moodId?: string;
-                    /** @description Which tradition answers: stoic (Marcus Aurelius, Epictetus, Seneca), taoist (Tao Te Ching), existential (Ecclesiastes and passages on mortality, meaning and time), any (default). */
-                    style?: "stoic" | "taoist" | "existential" | "any";
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost"];
-                    "Essence-Balance": components["headers"]["Essence-Balance"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        answer: string;
-                        themes: string[];
-                        moodReading: {
-                            moodId: string;
-                            family: "radiant" | "calm" | "stormy" | "heavy" | "still";
-                        };
-                        sources: {
-                            work: string;
-                            author: string;
-                            locator: string;
-                        }[];
-                        disclaimer: string;
-                        provider: "builtin" | "openai-compatible";
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
-            402: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost"];
-                    "Essence-Balance": components["headers"]["Essence-Balance"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `insufficient_scope`: The API key lacks this route's scope. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `idempotency_conflict`: This Idempotency-Key was already used with a different body. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: The body is not `application/json`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `off_mission`: The oracle declines requests that are not philosophical exploration (not charged). */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    postV1WorldSpawn: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key, API key and body within 24 h replays the first answer. 1..255 visible ASCII characters. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * @description billboard · event · notification · content_node
-                     * @default notification
-                     * @enum {unknown}
-                     */
-                    type?: "billboard" | "event" | "notification" | "content_node";
-                    /** @description Required; 1..120 characters once leading and trailing whitespace is trimmed. */
-                    title: string;
-                    /** @default  */
-                    description?: string;
-                    /**
-                     * @description An Atlas mood id (GET /api/v1/atlas/moods).
-                     * @default neutral
-                     */
-                    moodTarget?: string;
-                    /**
-                     * @description Layer 0 (surface) … 6 (core).
-                     * @default 0
-                     */
-                    layerTarget?: number;
-                    /** @description Lifetime in hours. Default: notification 1, event 24, billboard 72, content_node none (persistent). */
-                    durationHours?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost"];
-                    "Essence-Balance": components["headers"]["Essence-Balance"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    Location: components["headers"]["Location"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        ok: true;
-                        objectId: string;
-                        /**
-                         * @description billboard · event · notification · content_node
-                         * @enum {unknown}
-                         */
-                        type: "billboard" | "event" | "notification" | "content_node";
-                        title: string;
-                        expiresAt: string | null;
-                        /** @description L{layer}:{family}:{ring}-{slot}, unique among live objects. */
-                        position: string;
-                        moodTarget: string;
-                        layerTarget: number;
-                    };
-                };
-            };
-            /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
-            402: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost"];
-                    "Essence-Balance": components["headers"]["Essence-Balance"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `insufficient_scope`: The API key lacks this route's scope. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `idempotency_conflict`: This Idempotency-Key was already used with a different body. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unsupported_media_type`: The body is not `application/json`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Essence-Cost": components["headers"]["Essence-Cost.optional"];
-                    "Essence-Balance": components["headers"]["Essence-Balance.optional"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
-                    RateLimit: components["headers"]["RateLimit.optional"];
-                    "Retry-After": components["headers"]["Retry-After.optional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
+  };
 }
