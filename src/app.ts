@@ -23,6 +23,7 @@ import { API_CSP, baseSecurityHeaders, installSecurityHeaders } from './http/sec
 import { validatorCompiler } from './http/validation.ts';
 import { newId } from './lib/ids.ts';
 import { operationsRoutes } from './operations.ts';
+import { ErrorPages, wantsErrorPage } from './web/error-page.ts';
 import { webRoutes } from './web/routes.ts';
 
 /** Every partner route of the service, in the order of the route table. */
@@ -141,7 +142,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
 
   installSecurityHeaders(app, https);
-  installProblemHandlers(app, methods);
+  const errorPages = new ErrorPages(deps.config.webDistDir);
+  installProblemHandlers(app, methods, { wants: wantsErrorPage, render: (p) => errorPages.render(p) });
   if (options.observeResponse) observeResponses(app, options.observeResponse);
   installBodyParsers(app);
 

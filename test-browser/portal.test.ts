@@ -158,7 +158,7 @@ describe('portal', () => {
 
   test('problem details appear in words next to the field they name', async () => {
     const { page, context, problems } = await openTab(browser, service.url);
-    await page.goto('/');
+    await page.goto('/portal');
     await page.locator('#signup-email').fill(uniqueEmail('short'));
     await page.locator('#signup-password').fill('short');
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -386,10 +386,10 @@ describe('every page at desktop and 375 px', () => {
   }
 
   const pages = [
-    { name: 'portal-signed-out', path: '/', signedIn: false },
+    { name: 'portal-signed-out', path: '/portal', signedIn: false },
     { name: 'signin', path: '/signin', signedIn: false },
     { name: 'pulse', path: '/pulse', signedIn: false },
-    { name: 'portal', path: '/', signedIn: true },
+    { name: 'portal', path: '/portal', signedIn: true },
     { name: 'arc', path: '/arc', signedIn: true },
     { name: 'admin', path: '/admin', signedIn: true },
     { name: 'admin-routes', path: '/admin/routes', signedIn: true },

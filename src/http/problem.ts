@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
-import { AppError, problemBody } from './errors.ts';
-import { PREFLIGHT_HEADERS } from './security.ts';
+import { AppError, type ProblemBody, problemBody } from './errors.ts';
+import { PAGE_CSP, PREFLIGHT_HEADERS } from './security.ts';
 import { describeFieldErrors, fieldErrors } from './validation.ts';
 
 export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
@@ -38,7 +38,26 @@ export function toAppError(error: FastifyError | Error): AppError {
   return new AppError('internal', 'Something went wrong on our side; the request id identifies it.');
 }
 
-export function installProblemHandlers(app: FastifyInstance, index: MethodIndex) {
+/** Browser error pages: whether a request wants one, and how to render a problem into it. */
+export interface ErrorPageRenderer {
+  wants(request: FastifyRequest): boolean;
+  render(problem: ProblemBody): Promise<string>;
+}
+
+export function installProblemHandlers(app: FastifyInstance, index: MethodIndex, pages?: ErrorPageRenderer) {
+  /** A problem, or for a browser asking for a page, the same problem as a page. */
+  async function answer(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+    if (pages === undefined || !pages.wants(request)) return sendProblem(reply, error);
+    if (error.headers) reply.headers(error.headers);
+    const html = await pages.render(problemBody(error, String(request.id)));
+    return reply
+      .code(error.status)
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', PAGE_CSP)
+      .header('cache-control', 'no-store')
+      .send(html);
+  }
+
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
     if (appError.status >= 500) {
@@ -46,7 +65,7 @@ export function installProblemHandlers(app: FastifyInstance, index: MethodIndex)
     } else {
       request.log.info({ code: appError.code, status: appError.status }, appError.message);
     }
-    return sendProblem(reply, appError);
+    return answer(request, reply, appError);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -67,7 +86,7 @@ export function installProblemHandlers(app: FastifyInstance, index: MethodIndex)
         ),
       );
     }
-    return sendProblem(reply, new AppError('not_found', `Nothing lives at ${path}.`));
+    return answer(request, reply, new AppError('not_found', `Nothing lives at ${path}.`));
   });
 }
 

@@ -1,6 +1,7 @@
 import './styles.css';
 import { get } from './api.ts';
 import { familyLabel, familyOf, loadAtlas, moodLabel, moodOf } from './atlas.ts';
+import { bars } from './bars.ts';
 import { byId, h, show } from './dom.ts';
 import { percent } from './format.ts';
 import { showRegionProblem } from './forms.ts';
@@ -11,23 +12,6 @@ const WINDOWS = { '1h': 'the last hour', '24h': 'the last 24 hours', '7d': 'the 
 type Window = keyof typeof WINDOWS;
 
 const OTHER_COLOR = '#7d8397';
-
-function bars(items: { label: string; share: number; color: string }[], label: string): HTMLElement {
-  if (items.length === 0) return h('p', { class: 'empty' }, 'Nothing to show.');
-  return h(
-    'ul',
-    { class: 'bars', 'aria-label': label },
-    ...items.map((item) =>
-      h(
-        'li',
-        { css: { '--share': String(item.share), '--bar': item.color } },
-        h('span', { class: 'bar-label' }, item.label),
-        h('span', { class: 'bar-track', 'aria-hidden': 'true' }, h('span', { class: 'bar-fill' })),
-        h('span', { class: 'bar-value' }, percent(item.share)),
-      ),
-    ),
-  );
-}
 
 function render(atlas: Atlas, pulse: Pulse): void {
   const summary = byId('pulse-summary');

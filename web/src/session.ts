@@ -17,7 +17,7 @@ export async function signOut(): Promise<void> {
 }
 
 /** Where to go after signing in: a same-site path only, never another origin. */
-export function safeNext(raw: string | null, fallback = '/'): string {
+export function safeNext(raw: string | null, fallback = '/portal'): string {
   if (raw === null || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
   // Back to the sign-in page would loop.
   return raw === '/signin' || raw.startsWith('/signin?') ? fallback : raw;
