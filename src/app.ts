@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Deps } from './deps.ts';
 import { accountRoutes } from './domains/accounts/routes.ts';
-import { adminRoutes } from './domains/admin/routes.ts';
+import { adminRoutes, type RouteRow, routeRow } from './domains/admin/routes.ts';
 import { analyzeRoute } from './domains/analysis/routes.ts';
 import { atlasMoodsRoute } from './domains/atlas/routes.ts';
 import { cosmosRoutes, objectRoute, spawnRoute } from './domains/cosmos/routes.ts';
@@ -13,7 +13,7 @@ import { keyRoutes } from './domains/keys/routes.ts';
 import { createMemoryRoute, listMemoriesRoute, memoryRoutes } from './domains/memory/routes.ts';
 import { oracleRoute } from './domains/oracle/routes.ts';
 import { collectiveRoute, trajectoryRoutes } from './domains/trajectory/routes.ts';
-import { buildAuthHook, type PartnerMeta } from './http/auth.ts';
+import { buildAuthHook } from './http/auth.ts';
 import { AppError } from './http/errors.ts';
 import { addRouteHook } from './http/hooks.ts';
 import { installOpenApi } from './http/openapi.ts';
@@ -124,11 +124,12 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.decorateRequest('apiKey', null);
 
   const methods = new MethodIndex();
-  const partnerTable: PartnerMeta[] = [];
+  /** Every `/api/v1` route as registered: the admin route page reads it live. */
+  const v1Table: RouteRow[] = [];
   const authenticate = buildAuthHook(deps);
   app.addHook('onRoute', (route) => {
     methods.add(route.method, route.url, route.config?.publicCors === true);
-    if (route.config?.partner && route.method !== 'HEAD') partnerTable.push(route.config.partner);
+    if (route.url.startsWith('/api/v1/') && route.method !== 'HEAD') v1Table.push(...routeRow(route));
     if (route.url.startsWith('/api/trajectory/')) route.config = { ...route.config, dailyQuota: true };
     // Only routes that authenticate, count a quota or accept writes (CSRF) pay for the auth hook.
     const verbs = Array.isArray(route.method) ? route.method : [route.method];
@@ -158,7 +159,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(councilRoutes(deps));
   await app.register(discoveryRoutes(deps));
   await app.register(cosmosRoutes(deps));
-  await app.register(adminRoutes(deps, partnerTable));
+  await app.register(adminRoutes(deps, v1Table));
   await app.register(webRoutes(deps));
   await app.register(async (scope) => {
     for (const route of [...PARTNER_ROUTES, ...(options.extraPartnerRoutes ?? [])])
