@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
 import type { Config } from './config.ts';
 import { AccountsService } from './domains/accounts/service.ts';
 import { CosmosService } from './domains/cosmos/service.ts';
@@ -50,7 +51,12 @@ export const REDACTED_PATHS = [
 ];
 
 export function createLogger(config: Config): Logger {
-  return pino({ level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
+  const options = { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  const humans =
+    config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
+  if (!humans) return pino(options);
+  // Synchronous, in this thread: a terminal is a developer's, and lines stay in order with stderr.
+  return pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
 }
 
 function connectRedis(url: string, log: Logger, name: string): Redis {
