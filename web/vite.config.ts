@@ -73,6 +73,8 @@ export default defineConfig({
     // three.js's renderer is one ~580 kB chunk (~145 kB gzip), loaded by /cosmos alone on demand.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // A slow plugin on a busy machine is not the newcomer's problem: keep `npm start` quiet.
+      checks: { bundlerTimings: false },
       input: Object.fromEntries(
         [...PAGES.map((p) => p.entry), ERROR_PAGE_ENTRY].map((entry) => [
           entry,
