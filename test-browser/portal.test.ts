@@ -147,6 +147,10 @@ describe('portal', () => {
 
     await t.test('sign out ends the session', async () => {
       await page.getByRole('button', { name: 'Sign out' }).click();
+      // Signing out lands on the landing page; the portal then offers sign-up again.
+      await page.waitForURL(`${service.url}/`);
+      await page.locator('.hero').waitFor();
+      await page.goto('/portal');
       await page.locator('#signup-form').waitFor();
       assert.equal(await page.locator('#dashboard').isHidden(), true);
       assert.equal((await page.request.get('/api/auth/me')).status(), 401);
