@@ -1,14 +1,13 @@
 import './styles.css';
 import { get } from './api.ts';
-import { familyLabel, familyOf, loadAtlas } from './atlas.ts';
-import { bars } from './bars.ts';
+import { loadAtlas } from './atlas.ts';
+import { familyBars } from './bars.ts';
 import { copyButton } from './copy.ts';
 import { byId } from './dom.ts';
 import { boot } from './session.ts';
 import type { Atlas, Pulse } from './types.ts';
 
 const REFRESH_MS = 30_000;
-const OTHER_COLOR = '#7d8397';
 
 async function showPulse(atlas: Atlas): Promise<void> {
   const summary = byId('live-summary');
@@ -23,14 +22,7 @@ async function showPulse(atlas: Atlas): Promise<void> {
       return;
     }
     byId('live-families').replaceChildren(
-      bars(
-        pulse.families.map((f) => ({
-          label: familyLabel(atlas, f.id),
-          share: f.share,
-          color: familyOf(atlas, f.id)?.color ?? OTHER_COLOR,
-        })),
-        'Share of people by family, last 24 hours',
-      ),
+      familyBars(atlas, pulse.families, 'Share of people by family, last 24 hours'),
     );
   } catch {
     summary.textContent = 'The pulse could not be loaded just now; it will try again.';
