@@ -156,7 +156,6 @@ export interface RouteFacts {
   publicCors: boolean;
   hasBody: boolean;
   hasParams: boolean;
-  hasQuery: boolean;
 }
 
 export function routeFacts(
@@ -174,7 +173,6 @@ export function routeFacts(
     publicCors: config.publicCors === true,
     hasBody: schema.body !== undefined,
     hasParams: schema.params !== undefined || route.url.includes(':') || route.url.includes('*'),
-    hasQuery: schema.querystring !== undefined,
   };
 }
 

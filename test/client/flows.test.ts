@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createOrreryClient, type OrreryClient, type Problem, type ProblemCode } from '@orrery/client';
+import { createOrreryClient, type Problem, type ProblemCode } from '@orrery/client';
 import { PASSWORD, setBalance, startTestApp, type TestApp, uniqueEmail } from '../helpers/app.ts';
 
 /**
