@@ -580,7 +580,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Every /api/v1 partner route with scope, cost and purpose.
+     * Every /api/v1 route (partner and key routes) with auth, scope, cost and purpose.
      * @description **Auth:** an administrator session.
      */
     get: operations['getAdminRoutes'];
@@ -3940,8 +3940,12 @@ export interface operations {
             routes: {
               method: string;
               path: string;
-              scope: string;
-              cost: number;
+              /** @description `key`: an API key with `scope`; `session`: the signed-in owner (keys are refused). */
+              auth: 'key' | 'session';
+              /** @description The key scope a partner route needs. */
+              scope: string | null;
+              /** @description Default cost in Essence; null where nothing is metered. */
+              cost: number | null;
               keyCostApplies: boolean;
               purpose: string;
             }[];
