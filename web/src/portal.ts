@@ -316,22 +316,7 @@ function wireKeyForm(): void {
     await loadKeys();
   });
 
-  byId('copy-key').addEventListener('click', async () => {
-    const raw = byId('raw-key').textContent ?? '';
-    const status = byId('copy-status');
-    try {
-      await navigator.clipboard.writeText(raw);
-      status.textContent = 'Copied to the clipboard.';
-    } catch {
-      const range = document.createRange();
-      range.selectNodeContents(byId('raw-key'));
-      const selection = getSelection();
-      selection?.removeAllRanges();
-      selection?.addRange(range);
-      status.textContent =
-        'The clipboard is not available here: the key is selected, copy it with Ctrl+C or ⌘C.';
-    }
-  });
+  copyButton(byId<HTMLButtonElement>('copy-key'), byId('raw-key'), byId('copy-status'));
   byId('dismiss-key').addEventListener('click', () => {
     hideNewKey();
     byId('keys-title').focus();
