@@ -86,6 +86,7 @@ describe('loadConfig', () => {
 
   const BAD: [Record<string, string>, string][] = [
     [{ PORT: 'abc' }, 'PORT'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ PORT: '-1' }, 'PORT'],
     [{ PORT: '80.5' }, 'PORT'],

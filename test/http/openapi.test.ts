@@ -152,6 +152,34 @@ describe('the OpenAPI document', () => {
     assert.ok((doc.tags as { name: string }[]).some((tag) => tag.name === 'webhooks'));
   });
 
+  test('/docs serves the reference page and its renderer from this instance', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/docs' });
+    assert.equal(page.statusCode, 200);
+    assert.match(String(page.headers['content-type']), /^text\/html/);
+    const csp = String(page.headers['content-security-policy']);
+    assert.match(csp, /script-src 'self';/);
+    assert.doesNotMatch(csp, /unsafe-eval|https?:\/\/(?!localhost)/);
+    assert.match(page.body, /<script src="\/docs\/scalar.js"><\/script>/);
+    assert.doesNotMatch(page.body, /https?:\/\//, 'no absolute URL: nothing is fetched from elsewhere');
+    const init = await t.app.inject({ method: 'GET', url: '/docs/init.js' });
+    assert.match(init.body, /url: '\/openapi.json'/);
+    const renderer = await t.app.inject({
+      method: 'GET',
+      url: '/docs/scalar.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    assert.equal(renderer.statusCode, 200);
+    assert.equal(renderer.headers['content-encoding'], 'gzip');
+    const etag = String(renderer.headers.etag);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/docs/scalar.js',
+      headers: { 'if-none-match': etag },
+    });
+    assert.equal(again.statusCode, 304);
+    assert.equal(again.body, '');
+  });
+
   describe('the response check every HTTP test runs', () => {
     const base = {
       method: 'POST',
