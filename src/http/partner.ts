@@ -196,207 +196,200 @@ export function partnerRoute<
         url: spec.path,
         schema,
         config: { auth: 'key', partner: meta, publicCors: spec.publicCors ?? false },
+        // Once the key is recognised, every refusal says what it cost (nothing) and the balance.
+        onError: async (request, reply) => {
+          if (request.apiKey === null || reply.hasHeader('essence-cost')) return;
+          const balance = await deps.meter.balance(request.apiKey.userId).catch(() => undefined);
+          reply.header('essence-cost', '0');
+          if (balance !== undefined) reply.header('essence-balance', String(fromMilli(balance ?? 0)));
+        },
         handler: async (request, reply) => {
           const key = request.apiKey;
           if (key === null) throw AppError.unauthenticated();
-          try {
-            return await serve(request, reply, key);
-          } catch (error) {
-            // The key was recognised, so the refusal says what it cost (nothing) and the balance.
-            if (!reply.hasHeader('essence-cost')) {
-              const balance = await deps.meter.balance(key.userId).catch(() => undefined);
-              reply.header('essence-cost', '0');
-              if (balance !== undefined) reply.header('essence-balance', String(fromMilli(balance ?? 0)));
+          const costMilli =
+            meta.keyCostApplies && key.essencePerCallMilli !== null
+              ? key.essencePerCallMilli
+              : defaultCostMilli;
+          const idempotencyKey = spec.method === 'POST' ? idempotencyKeyOf(request) : null;
+          let balanceRead: Promise<number> | undefined;
+          const balanceMilli = () => {
+            balanceRead ??= deps.meter.balance(key.userId).then((balance) => balance ?? 0);
+            return balanceRead;
+          };
+          const ctxBase = {
+            balanceMilli,
+            request,
+            key,
+            body: request.body as never,
+            query: (request.query ?? {}) as never,
+            params: (request.params ?? {}) as never,
+            requestId: request.id,
+          };
+
+          // Calls that write nothing (pure handlers, or free calls) skip the transaction: the
+          // handler runs, then one atomic debit decides. If that debit finds the balance short,
+          // the result is discarded and the caller gets 402, so nothing observable executed.
+          if ((spec.pure || costMilli === 0) && idempotencyKey === null) {
+            const result = await spec.handler({ ...ctxBase, db: deps.storage.db }, deps);
+            const status = result.status ?? 200;
+            if (costMilli === 0 || !isSuccess(status)) {
+              return send(reply, status, JSON.stringify(result.body), {
+                ...result.headers,
+                'essence-cost': '0',
+                'essence-balance': String(fromMilli(await balanceMilli())),
+              });
             }
-            throw error;
+            const now = Date.now();
+            const outcome = await deps.meter.debit({
+              userId: key.userId,
+              keyId: key.id,
+              costMilli,
+              route: routeLabel,
+              requestId: request.id,
+              ledgerId: newId('led', now),
+              now,
+            });
+            if (!outcome.ok) throw insufficient(costMilli, outcome.balance);
+            return send(reply, status, JSON.stringify(result.body), {
+              ...result.headers,
+              'essence-cost': String(fromMilli(costMilli)),
+              'essence-balance': String(fromMilli(outcome.balanceAfter)),
+            });
+          }
+
+          const hash =
+            idempotencyKey === null
+              ? ''
+              : requestHash(spec.method, request.url.split('?')[0] ?? '', request.body);
+          const now = Date.now();
+          const replay = (stored: essenceRepo.IdempotencyRow, balance: number) =>
+            reply
+              .code(stored.status_code)
+              .headers({
+                ...(JSON.parse(stored.response_headers) as Record<string, string>),
+                'idempotent-replayed': 'true',
+                'essence-cost': '0',
+                'essence-balance': String(fromMilli(balance)),
+              })
+              .send(stored.response_body);
+
+          // A pure handler never runs inside the transaction: it may take long (an upstream
+          // provider) and a transaction held that long would stall every writer. An earlier
+          // answer is replayed without running it; otherwise it runs first, and the transaction
+          // below only claims the key, debits and records. If a concurrent twin wins the claim,
+          // this run's result is discarded and the twin's answer replayed: the handler wrote
+          // nothing, so nothing observable ran twice.
+          let precomputed: PartnerResult | undefined;
+          if (spec.pure && idempotencyKey !== null) {
+            const earlier = await essenceRepo.findIdempotency(deps.storage.db, key.userId, idempotencyKey);
+            if (earlier && earlier.status_code !== 0 && Number(earlier.expires_at) > now) {
+              if (earlier.request_hash !== hash) {
+                throw new AppError(
+                  'idempotency_conflict',
+                  'This Idempotency-Key was already used with a different request.',
+                );
+              }
+              return replay(earlier, await balanceMilli());
+            }
+            precomputed = await spec.handler({ ...ctxBase, db: deps.storage.db }, deps);
+          }
+          try {
+            if (precomputed !== undefined && !isSuccess(precomputed.status ?? 200))
+              throw new Declined(precomputed);
+            const outcome = await deps.storage.db.transaction().execute(async (tx) => {
+              if (idempotencyKey !== null) {
+                await essenceRepo.deleteExpiredIdempotency(tx, key.userId, idempotencyKey, now);
+                const claimed = await essenceRepo.claimIdempotencyKey(tx, {
+                  owner_id: key.userId,
+                  idempotency_key: idempotencyKey,
+                  request_hash: hash,
+                  status_code: 0,
+                  response_headers: '{}',
+                  response_body: '',
+                  created_at: now,
+                  expires_at: now + DAY,
+                });
+                if (!claimed) {
+                  const stored = await essenceRepo.findIdempotency(tx, key.userId, idempotencyKey);
+                  if (!stored || stored.request_hash !== hash || stored.status_code === 0) {
+                    throw new AppError(
+                      'idempotency_conflict',
+                      'This Idempotency-Key was already used with a different request.',
+                    );
+                  }
+                  const balance = await essenceRepo.readBalance(tx, key.userId);
+                  return { kind: 'replay' as const, stored, balance: balance ?? 0 };
+                }
+              }
+
+              // Reserve first, debit and ledger row together: nothing runs unless the balance
+              // covers the cost, and a declined or failed handler rolls both back.
+              let balanceAfter: number | undefined;
+              if (costMilli > 0) {
+                const entry = await essenceRepo.applyChange(tx, {
+                  id: newId('led', now),
+                  user_id: key.userId,
+                  key_id: key.id,
+                  route: routeLabel,
+                  amount_milli: -costMilli,
+                  request_id: request.id,
+                  idempotency_key: idempotencyKey,
+                  reason: null,
+                  created_at: now,
+                });
+                if (entry === undefined) {
+                  throw insufficient(costMilli, (await essenceRepo.readBalance(tx, key.userId)) ?? 0);
+                }
+                balanceAfter = entry.balance_after_milli;
+              } else {
+                balanceAfter = await essenceRepo.readBalance(tx, key.userId);
+              }
+
+              const result = precomputed ?? (await spec.handler({ ...ctxBase, db: tx }, deps));
+              const status = result.status ?? 200;
+              if (!isSuccess(status)) throw new Declined(result);
+              const payload = JSON.stringify(result.body);
+
+              if (idempotencyKey !== null) {
+                const replayHeaders: Record<string, string> = {
+                  'content-type': 'application/json; charset=utf-8',
+                };
+                for (const name of REPLAYED_HEADERS) {
+                  const value = result.headers?.[name];
+                  if (value !== undefined) replayHeaders[name] = value;
+                }
+                await essenceRepo.completeIdempotency(tx, key.userId, idempotencyKey, {
+                  status_code: status,
+                  response_headers: JSON.stringify(replayHeaders),
+                  response_body: payload,
+                });
+              }
+              return {
+                kind: 'fresh' as const,
+                status,
+                payload,
+                headers: result.headers,
+                balance: balanceAfter ?? 0,
+              };
+            });
+
+            if (outcome.kind === 'replay') return replay(outcome.stored, outcome.balance);
+            return send(reply, outcome.status, outcome.payload, {
+              ...outcome.headers,
+              'essence-cost': String(fromMilli(costMilli)),
+              'essence-balance': String(fromMilli(outcome.balance)),
+            });
+          } catch (error) {
+            if (!(error instanceof Declined)) throw error;
+            const balance = (await deps.meter.balance(key.userId)) ?? 0;
+            return send(reply, error.result.status ?? 400, JSON.stringify(error.result.body), {
+              ...error.result.headers,
+              'essence-cost': '0',
+              'essence-balance': String(fromMilli(balance)),
+            });
           }
         },
       });
-
-      async function serve(request: FastifyRequest, reply: FastifyReply, key: VerifiedKey) {
-        const costMilli =
-          meta.keyCostApplies && key.essencePerCallMilli !== null
-            ? key.essencePerCallMilli
-            : defaultCostMilli;
-        const idempotencyKey = spec.method === 'POST' ? idempotencyKeyOf(request) : null;
-        let balanceRead: Promise<number> | undefined;
-        const balanceMilli = () => {
-          balanceRead ??= deps.meter.balance(key.userId).then((balance) => balance ?? 0);
-          return balanceRead;
-        };
-        const ctxBase = {
-          balanceMilli,
-          request,
-          key,
-          body: request.body as never,
-          query: (request.query ?? {}) as never,
-          params: (request.params ?? {}) as never,
-          requestId: request.id,
-        };
-
-        // Calls that write nothing (pure handlers, or free calls) skip the transaction: the
-        // handler runs, then one atomic debit decides. If that debit finds the balance short,
-        // the result is discarded and the caller gets 402, so nothing observable executed.
-        if ((spec.pure || costMilli === 0) && idempotencyKey === null) {
-          const result = await spec.handler({ ...ctxBase, db: deps.storage.db }, deps);
-          const status = result.status ?? 200;
-          if (costMilli === 0 || !isSuccess(status)) {
-            return send(reply, status, JSON.stringify(result.body), {
-              ...result.headers,
-              'essence-cost': '0',
-              'essence-balance': String(fromMilli(await balanceMilli())),
-            });
-          }
-          const now = Date.now();
-          const outcome = await deps.meter.debit({
-            userId: key.userId,
-            keyId: key.id,
-            costMilli,
-            route: routeLabel,
-            requestId: request.id,
-            ledgerId: newId('led', now),
-            now,
-          });
-          if (!outcome.ok) throw insufficient(costMilli, outcome.balance);
-          return send(reply, status, JSON.stringify(result.body), {
-            ...result.headers,
-            'essence-cost': String(fromMilli(costMilli)),
-            'essence-balance': String(fromMilli(outcome.balanceAfter)),
-          });
-        }
-
-        const hash =
-          idempotencyKey === null
-            ? ''
-            : requestHash(spec.method, request.url.split('?')[0] ?? '', request.body);
-        const now = Date.now();
-        const replay = (stored: essenceRepo.IdempotencyRow, balance: number) =>
-          reply
-            .code(stored.status_code)
-            .headers({
-              ...(JSON.parse(stored.response_headers) as Record<string, string>),
-              'idempotent-replayed': 'true',
-              'essence-cost': '0',
-              'essence-balance': String(fromMilli(balance)),
-            })
-            .send(stored.response_body);
-
-        // A pure handler never runs inside the transaction: it may take long (an upstream
-        // provider) and a transaction held that long would stall every writer. An earlier
-        // answer is replayed without running it; otherwise it runs first, and the transaction
-        // below only claims the key, debits and records. If a concurrent twin wins the claim,
-        // this run's result is discarded and the twin's answer replayed: the handler wrote
-        // nothing, so nothing observable ran twice.
-        let precomputed: PartnerResult | undefined;
-        if (spec.pure && idempotencyKey !== null) {
-          const earlier = await essenceRepo.findIdempotency(deps.storage.db, key.userId, idempotencyKey);
-          if (earlier && earlier.status_code !== 0 && Number(earlier.expires_at) > now) {
-            if (earlier.request_hash !== hash) {
-              throw new AppError(
-                'idempotency_conflict',
-                'This Idempotency-Key was already used with a different request.',
-              );
-            }
-            return replay(earlier, await balanceMilli());
-          }
-          precomputed = await spec.handler({ ...ctxBase, db: deps.storage.db }, deps);
-        }
-        try {
-          if (precomputed !== undefined && !isSuccess(precomputed.status ?? 200))
-            throw new Declined(precomputed);
-          const outcome = await deps.storage.db.transaction().execute(async (tx) => {
-            if (idempotencyKey !== null) {
-              await essenceRepo.deleteExpiredIdempotency(tx, key.userId, idempotencyKey, now);
-              const claimed = await essenceRepo.claimIdempotencyKey(tx, {
-                owner_id: key.userId,
-                idempotency_key: idempotencyKey,
-                request_hash: hash,
-                status_code: 0,
-                response_headers: '{}',
-                response_body: '',
-                created_at: now,
-                expires_at: now + DAY,
-              });
-              if (!claimed) {
-                const stored = await essenceRepo.findIdempotency(tx, key.userId, idempotencyKey);
-                if (!stored || stored.request_hash !== hash || stored.status_code === 0) {
-                  throw new AppError(
-                    'idempotency_conflict',
-                    'This Idempotency-Key was already used with a different request.',
-                  );
-                }
-                const balance = await essenceRepo.readBalance(tx, key.userId);
-                return { kind: 'replay' as const, stored, balance: balance ?? 0 };
-              }
-            }
-
-            // Reserve first, debit and ledger row together: nothing runs unless the balance
-            // covers the cost, and a declined or failed handler rolls both back.
-            let balanceAfter: number | undefined;
-            if (costMilli > 0) {
-              const entry = await essenceRepo.applyChange(tx, {
-                id: newId('led', now),
-                user_id: key.userId,
-                key_id: key.id,
-                route: routeLabel,
-                amount_milli: -costMilli,
-                request_id: request.id,
-                idempotency_key: idempotencyKey,
-                reason: null,
-                created_at: now,
-              });
-              if (entry === undefined) {
-                throw insufficient(costMilli, (await essenceRepo.readBalance(tx, key.userId)) ?? 0);
-              }
-              balanceAfter = entry.balance_after_milli;
-            } else {
-              balanceAfter = await essenceRepo.readBalance(tx, key.userId);
-            }
-
-            const result = precomputed ?? (await spec.handler({ ...ctxBase, db: tx }, deps));
-            const status = result.status ?? 200;
-            if (!isSuccess(status)) throw new Declined(result);
-            const payload = JSON.stringify(result.body);
-
-            if (idempotencyKey !== null) {
-              const replayHeaders: Record<string, string> = {
-                'content-type': 'application/json; charset=utf-8',
-              };
-              for (const name of REPLAYED_HEADERS) {
-                const value = result.headers?.[name];
-                if (value !== undefined) replayHeaders[name] = value;
-              }
-              await essenceRepo.completeIdempotency(tx, key.userId, idempotencyKey, {
-                status_code: status,
-                response_headers: JSON.stringify(replayHeaders),
-                response_body: payload,
-              });
-            }
-            return {
-              kind: 'fresh' as const,
-              status,
-              payload,
-              headers: result.headers,
-              balance: balanceAfter ?? 0,
-            };
-          });
-
-          if (outcome.kind === 'replay') return replay(outcome.stored, outcome.balance);
-          return send(reply, outcome.status, outcome.payload, {
-            ...outcome.headers,
-            'essence-cost': String(fromMilli(costMilli)),
-            'essence-balance': String(fromMilli(outcome.balance)),
-          });
-        } catch (error) {
-          if (!(error instanceof Declined)) throw error;
-          const balance = (await deps.meter.balance(key.userId)) ?? 0;
-          return send(reply, error.result.status ?? 400, JSON.stringify(error.result.body), {
-            ...error.result.headers,
-            'essence-cost': '0',
-            'essence-balance': String(fromMilli(balance)),
-          });
-        }
-      }
     },
   };
 }
