@@ -1,9 +1,8 @@
-import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Deps } from './deps.ts';
 import { accountRoutes } from './domains/accounts/routes.ts';
-import { adminRoutes } from './domains/admin/routes.ts';
+import { adminRoutes, type RouteRow, routeRow } from './domains/admin/routes.ts';
 import { analyzeRoute } from './domains/analysis/routes.ts';
 import { atlasMoodsRoute } from './domains/atlas/routes.ts';
 import { cosmosRoutes, objectRoute, spawnRoute } from './domains/cosmos/routes.ts';
@@ -16,9 +15,10 @@ import { oracleRoute } from './domains/oracle/routes.ts';
 import { collectiveRoute, trajectoryRoutes } from './domains/trajectory/routes.ts';
 import { webhookRoutes } from './domains/webhooks/routes.ts';
 import { webhookOperations } from './domains/webhooks/schemas.ts';
-import { buildAuthHook, type PartnerMeta } from './http/auth.ts';
+import { buildAuthHook } from './http/auth.ts';
 import { AppError } from './http/errors.ts';
 import { addRouteHook } from './http/hooks.ts';
+import { installOpenApi } from './http/openapi.ts';
 import type { PartnerRoute } from './http/partner.ts';
 import {
   clientErrorWriter,
@@ -31,6 +31,7 @@ import { API_CSP, baseSecurityHeaders, installSecurityHeaders } from './http/sec
 import { validatorCompiler } from './http/validation.ts';
 import { newId } from './lib/ids.ts';
 import { operationsRoutes } from './operations.ts';
+import { ErrorPages, wantsErrorPage } from './web/error-page.ts';
 import { webRoutes } from './web/routes.ts';
 
 /** Every partner route of the service, in the order of the route table. */
@@ -46,9 +47,25 @@ export const PARTNER_ROUTES: readonly PartnerRoute[] = [
   oracleRoute,
 ];
 
+/** One response as it leaves the app (see `AppOptions.observeResponse`). */
+export interface ObservedResponse {
+  method: string;
+  /** The matched route's pattern (`/api/v1/keys/:id`), or null when no route matched. */
+  route: string | null;
+  /** Whether the route is left out of the OpenAPI document. */
+  hidden: boolean;
+  url: string;
+  status: number;
+  headers: Readonly<Record<string, unknown>>;
+  /** The body as sent, or null when it is a stream or content-encoded. */
+  payload: string | null;
+}
+
 export interface AppOptions {
   /** Extra partner routes (tests and benchmarks declare their own metered probes here). */
   extraPartnerRoutes?: readonly PartnerRoute[];
+  /** Sees every response as it is sent; tests check each one against the OpenAPI document. */
+  observeResponse?: (response: ObservedResponse) => void;
 }
 
 /** JSON Pointer of the first string (or key) holding U+0000, or null. */
@@ -119,16 +136,17 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.decorateRequest('apiKey', null);
 
   const methods = new MethodIndex();
-  const partnerTable: PartnerMeta[] = [];
+  /** Every `/api/v1` route as registered: the admin route page reads it live. */
+  const v1Table: RouteRow[] = [];
   const authenticate = buildAuthHook(deps);
   app.addHook('onRoute', (route) => {
     methods.add(route.method, route.url, route.config?.publicCors === true);
-    if (route.config?.partner && route.method !== 'HEAD') partnerTable.push(route.config.partner);
     // The daily quota is the route's own declaration (`config.dailyQuota`); the contract puts
     // every trajectory route under it, so one that forgets to declare it stops start-up.
     if (route.url.startsWith('/api/trajectory/') && route.config?.dailyQuota === undefined) {
       throw new Error(`${route.url}: trajectory routes declare config.dailyQuota`);
     }
+    if (route.url.startsWith('/api/v1/') && route.method !== 'HEAD') v1Table.push(...routeRow(route));
     // Only routes that authenticate, count a quota or accept writes (CSRF) pay for the auth hook.
     const verbs = Array.isArray(route.method) ? route.method : [route.method];
     if (
@@ -141,27 +159,12 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
 
   installSecurityHeaders(app, https);
-  installProblemHandlers(app, methods);
+  const errorPages = new ErrorPages(deps.config.webDistDir);
+  installProblemHandlers(app, methods, { wants: wantsErrorPage, render: (p) => errorPages.render(p) });
+  if (options.observeResponse) observeResponses(app, options.observeResponse);
   installBodyParsers(app);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Orrery',
-        version: '1',
-        description: 'State-aware trajectories, the collective pulse and a metered partner API.',
-      },
-      components: {
-        securitySchemes: {
-          bearerKey: { type: 'http', scheme: 'bearer', description: 'An Orrery API key (orr_…)' },
-          headerKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-          session: { type: 'apiKey', in: 'cookie', name: 'orrery_session' },
-        },
-      },
-      webhooks: webhookOperations(),
-    },
-  });
+  await installOpenApi(app, { config: deps.config });
 
   await app.register(operationsRoutes(deps));
   await app.register(accountRoutes(deps));
@@ -174,19 +177,39 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(discoveryRoutes(deps));
   await app.register(cosmosRoutes(deps));
   await app.register(webhookRoutes(deps));
-  await app.register(adminRoutes(deps, partnerTable));
+  await app.register(adminRoutes(deps, v1Table));
   await app.register(webRoutes(deps));
   await app.register(async (scope) => {
     for (const route of [...PARTNER_ROUTES, ...(options.extraPartnerRoutes ?? [])])
       route.register(scope, deps);
   });
 
-  app.get('/api/openapi.json', { schema: { hide: true }, config: { auth: 'none' } }, async () =>
-    app.swagger(),
-  );
-
   await app.ready();
   return app;
+}
+
+function observeResponses(app: FastifyInstance, observe: (response: ObservedResponse) => void): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const encoded = reply.getHeader('content-encoding') !== undefined;
+    observe({
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      hidden: request.routeOptions.schema?.hide === true,
+      url: request.url,
+      status: reply.statusCode,
+      headers: reply.getHeaders(),
+      payload: encoded
+        ? null
+        : typeof payload === 'string'
+          ? payload
+          : Buffer.isBuffer(payload)
+            ? payload.toString('utf8')
+            : payload == null
+              ? ''
+              : null,
+    });
+    done(null, payload);
+  });
 }
 
 /**

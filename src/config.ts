@@ -15,6 +15,8 @@ export interface Config {
   readonly redisPrefix: string;
   readonly baseUrl: URL;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `auto`: human-readable lines when stdout is a terminal, JSON lines otherwise. */
+  readonly logFormat: 'auto' | 'json' | 'pretty';
   readonly trustProxy: string[] | null;
   readonly admin: { readonly email: string; readonly password: string } | null;
   /** Essence a new account starts with, in milli-Essence. */
@@ -271,6 +273,16 @@ function crisisResources(env: Env): readonly CrisisResource[] {
   );
 }
 
+/**
+ * Where the service is reached when ORRERY_BASE_URL is not set: the host and port it listens on,
+ * with a loopback or wildcard address named `localhost` (what a browser on the machine uses).
+ */
+export function defaultBaseUrl(host: string, port: number): string {
+  const local = ['127.0.0.1', '::1', '0.0.0.0', '::', 'localhost', ''].includes(host);
+  const name = local ? 'localhost' : isIP(host) === 6 ? `[${host}]` : host;
+  return `http://${name}${port === 80 ? '' : `:${port}`}`;
+}
+
 export function loadConfig(env: Env): Config {
   const databaseUrl = text(env, 'DATABASE_URL', 'sqlite:./data/orrery.db');
   if (!/^sqlite:.+/.test(databaseUrl) && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
@@ -281,9 +293,11 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError('REDIS_URL', 'expected redis://… or rediss://…');
   }
 
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const host = text(env, 'HOST', '127.0.0.1');
   let baseUrl: URL;
   try {
-    baseUrl = new URL(text(env, 'ORRERY_BASE_URL', 'http://localhost:8080'));
+    baseUrl = new URL(text(env, 'ORRERY_BASE_URL', defaultBaseUrl(host, port)));
   } catch {
     throw new ConfigError('ORRERY_BASE_URL', 'expected an absolute http(s) URL');
   }
@@ -294,6 +308,11 @@ export function loadConfig(env: Env): Config {
   const logLevel = text(env, 'LOG_LEVEL', 'info');
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}`);
+  }
+
+  const logFormat = text(env, 'LOG_FORMAT', 'auto');
+  if (logFormat !== 'auto' && logFormat !== 'json' && logFormat !== 'pretty') {
+    throw new ConfigError('LOG_FORMAT', 'expected auto, json or pretty');
   }
 
   const trustProxyRaw = optionalText(env, 'TRUST_PROXY');
@@ -332,13 +351,14 @@ export function loadConfig(env: Env): Config {
   }
 
   const config: Config = {
-    port: integer(env, 'PORT', 8080, 0, 65535),
-    host: text(env, 'HOST', '127.0.0.1'),
+    port,
+    host,
     databaseUrl,
     redisUrl,
     redisPrefix: text(env, 'REDIS_PREFIX', 'orrery:'),
     baseUrl,
     logLevel: logLevel as Config['logLevel'],
+    logFormat,
     trustProxy,
     admin:
       adminEmail !== null && adminPassword !== null

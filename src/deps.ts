@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
 import type { Config } from './config.ts';
 import { PersonalDataService } from './domains/accounts/personal-data.ts';
 import { AccountsService } from './domains/accounts/service.ts';
@@ -70,7 +71,12 @@ export const REDACTED_PATHS = [
 ];
 
 export function createLogger(config: Config): Logger {
-  return pino({ level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
+  const options = { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  const humans =
+    config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
+  if (!humans) return pino(options);
+  // Synchronous, in this thread: a terminal is a developer's, and lines stay in order with stderr.
+  return pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
 }
 
 /**

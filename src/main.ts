@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, defaultBaseUrl, loadConfig } from './config.ts';
 import { closeDeps, createDeps } from './deps.ts';
 import { describeAdminOutcome } from './domains/accounts/service.ts';
 import { CouncilJob } from './domains/council/job.ts';
@@ -26,9 +26,15 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<void> {
   }
   const app = await buildApp(deps);
   await app.listen({ port: config.port, host: config.host });
+  // With PORT=0 and no ORRERY_BASE_URL the port is only known now.
+  const address = app.server.address();
+  const base =
+    config.port === 0 && env.ORRERY_BASE_URL === undefined && typeof address === 'object' && address !== null
+      ? defaultBaseUrl(config.host, address.port)
+      : config.baseUrl.origin;
   deps.log.info(
-    { url: config.baseUrl.href, database: deps.storage.engine, redis: deps.redis !== null },
-    'orrery is serving',
+    { url: base, database: deps.storage.engine, redis: deps.redis !== null },
+    `orrery is serving at ${base} (reference: ${base}/docs)`,
   );
   const councilJob = new CouncilJob(deps.storage, deps.council, config.council.intervalMinutes, deps.log);
   councilJob.start();

@@ -135,7 +135,7 @@ export function uniqueEmail(tag: string): string {
 
 /** Signs up through the portal's form; resolves once the dashboard shows. */
 export async function signUpInPortal(page: Page, email = uniqueEmail('person')): Promise<string> {
-  await page.goto('/');
+  await page.goto('/portal');
   await page.locator('#signup-form').waitFor();
   await page.locator('#signup-email').fill(email);
   await page.locator('#signup-password').fill(PASSWORD);

@@ -180,6 +180,10 @@ describe('portal', () => {
 
     await t.test('sign out ends the session', async () => {
       await page.getByRole('button', { name: 'Sign out' }).click();
+      // Signing out lands on the landing page; the portal then offers sign-up again.
+      await page.waitForURL(`${service.url}/`);
+      await page.locator('.hero').waitFor();
+      await page.goto('/portal');
       await page.locator('#signup-form').waitFor();
       assert.equal(await page.locator('#dashboard').isHidden(), true);
       assert.equal((await page.request.get('/api/auth/me')).status(), 401);
@@ -191,7 +195,7 @@ describe('portal', () => {
 
   test('problem details appear in words next to the field they name', async () => {
     const { page, context, problems } = await openTab(browser, service.url);
-    await page.goto('/');
+    await page.goto('/portal');
     await page.locator('#signup-email').fill(uniqueEmail('short'));
     await page.locator('#signup-password').fill('short');
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -419,10 +423,10 @@ describe('every page at desktop and 375 px', () => {
   }
 
   const pages = [
-    { name: 'portal-signed-out', path: '/', signedIn: false },
+    { name: 'portal-signed-out', path: '/portal', signedIn: false },
     { name: 'signin', path: '/signin', signedIn: false },
     { name: 'pulse', path: '/pulse', signedIn: false },
-    { name: 'portal', path: '/', signedIn: true },
+    { name: 'portal', path: '/portal', signedIn: true },
     { name: 'arc', path: '/arc', signedIn: true },
     { name: 'history', path: '/history', signedIn: true },
     { name: 'admin', path: '/admin', signedIn: true },

@@ -27,6 +27,14 @@ describe('loadConfig', () => {
     assert.equal(config.databaseUrl, 'sqlite:./data/orrery.db');
     assert.equal(config.redisUrl, null);
     assert.equal(config.baseUrl.origin, 'http://localhost:8080');
+    assert.equal(loadConfig({ PORT: '3000' }).baseUrl.origin, 'http://localhost:3000');
+    assert.equal(loadConfig({ PORT: '3000', HOST: '0.0.0.0' }).baseUrl.origin, 'http://localhost:3000');
+    assert.equal(loadConfig({ PORT: '80', HOST: 'orrery.lan' }).baseUrl.origin, 'http://orrery.lan');
+    assert.equal(loadConfig({ PORT: '3000', HOST: 'fd00::5' }).baseUrl.origin, 'http://[fd00::5]:3000');
+    assert.equal(
+      loadConfig({ PORT: '3000', ORRERY_BASE_URL: 'https://o.example' }).baseUrl.origin,
+      'https://o.example',
+    );
     assert.equal(config.trustProxy, null);
     assert.equal(config.admin, null);
     assert.equal(config.logLevel, 'info');
@@ -103,6 +111,7 @@ describe('loadConfig', () => {
 
   const BAD: [Record<string, string>, string][] = [
     [{ PORT: 'abc' }, 'PORT'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ PORT: '-1' }, 'PORT'],
     [{ PORT: '80.5' }, 'PORT'],

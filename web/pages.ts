@@ -14,6 +14,7 @@ export interface PageSpec {
 
 export const PAGES: readonly PageSpec[] = [
   { path: '/', entry: 'index' },
+  { path: '/portal', entry: 'portal' },
   { path: '/arc', entry: 'arc' },
   { path: '/history', entry: 'history' },
   { path: '/pulse', entry: 'pulse' },
@@ -25,11 +26,18 @@ export const PAGES: readonly PageSpec[] = [
 
 /** The site navigation, rendered into every page at build time. */
 export const NAV: readonly { path: string; label: string; adminOnly?: boolean }[] = [
-  { path: '/', label: 'Portal' },
+  { path: '/portal', label: 'Portal' },
   { path: '/arc', label: 'My arc' },
   { path: '/history', label: 'History' },
   { path: '/pulse', label: 'Pulse' },
   { path: '/cosmos', label: 'Cosmos' },
   { path: '/webhooks', label: 'Webhooks' },
+  { path: '/docs', label: 'API reference' },
   { path: '/admin', label: 'Admin', adminOnly: true },
 ];
+
+/**
+ * Built like a page but served by no route of its own: the browser error page, which the server
+ * fills with the problem (`<!--orrery:error-->`) for 404s and 500s asked for as HTML.
+ */
+export const ERROR_PAGE_ENTRY = 'error';

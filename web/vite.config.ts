@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { NAV, PAGES } from './pages.ts';
+import { ERROR_PAGE_ENTRY, NAV, PAGES } from './pages.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -73,7 +73,14 @@ export default defineConfig({
     // three.js's renderer is one ~580 kB chunk (~145 kB gzip), loaded by /cosmos alone on demand.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
-      input: Object.fromEntries(PAGES.map((p) => [p.entry, resolve(root, `${p.entry}.html`)])),
+      // A slow plugin on a busy machine is not the newcomer's problem: keep `npm start` quiet.
+      checks: { bundlerTimings: false },
+      input: Object.fromEntries(
+        [...PAGES.map((p) => p.entry), ERROR_PAGE_ENTRY].map((entry) => [
+          entry,
+          resolve(root, `${entry}.html`),
+        ]),
+      ),
     },
   },
   server: {

@@ -18,7 +18,7 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 /** A 304 carries no body, and so no `Content-Type` (RFC 9110 §15.4.5): only the validators. */
-export function sendNotModified(reply: FastifyReply): FastifyReply {
+export function notModified(reply: FastifyReply): FastifyReply {
   reply.removeHeader('content-type');
   reply.removeHeader('content-length');
   return reply.code(304).send();

@@ -8,7 +8,8 @@ import { canonicalJson } from '../lib/canonical-json.ts';
 import { fromMilli, toMilli } from '../lib/essence.ts';
 import type { Executor } from '../storage/tx.ts';
 import type { PartnerMeta } from './auth.ts';
-import { AppError } from './errors.ts';
+import { AppError, type ErrorCode } from './errors.ts';
+import type { ResponseHeaderName } from './openapi.ts';
 import { enforceWindow } from './quota.ts';
 import { Strict } from './schemas.ts';
 
@@ -67,7 +68,13 @@ export interface PartnerRouteSpec<
   keyCostApplies?: boolean;
   /** One sentence for the route table and the OpenAPI document. */
   purpose: string;
+  /** More for the OpenAPI document, when one sentence is not enough. */
+  description?: string;
   tags?: string[];
+  /** Problems the handler raises beyond those every partner route can answer (e.g. `off_mission`). */
+  problems?: readonly ErrorCode[];
+  /** Response headers the handler sets, by status (`Location` on a 201, …). */
+  responseHeaders?: Partial<Record<number, readonly ResponseHeaderName[]>>;
   /** Public read routes answer any origin without credentials (CORS `*`). */
   publicCors?: boolean;
   body?: B;
@@ -199,7 +206,11 @@ function send(
   payload: string,
   headers: Record<string, string>,
 ): FastifyReply {
-  return reply.code(status).headers(headers).type(JSON_TYPE).send(payload);
+  // No body and no content type with a 204 or 304.
+  if (status === 204 || status === 304) return reply.code(status).headers(headers).send();
+  // A handler that declines answers a problem like every other error.
+  const type = status >= 400 ? 'application/problem+json; charset=utf-8' : JSON_TYPE;
+  return reply.code(status).headers(headers).type(type).send(payload);
 }
 
 function usageOutcome(status: number): UsageOutcome {
@@ -249,9 +260,12 @@ export function partnerRoute<
         security: [{ bearerKey: [] }, { headerKey: [] }],
         querystring: spec.query ?? NO_QUERY,
       };
+      if (spec.description) schema.description = spec.description;
       if (spec.body) schema.body = spec.body;
       if (spec.params) schema.params = spec.params;
       if (spec.response) schema.response = spec.response;
+      if (spec.problems) schema.problems = spec.problems;
+      if (spec.responseHeaders) schema.responseHeaders = spec.responseHeaders;
 
       const charger = deps.charger;
       const balanceOf = async (userId: string) => (await charger.balance(userId)) ?? 0;

@@ -4,8 +4,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
 import { newId } from '../lib/ids.ts';
 import { dependencyFault } from '../storage/faults.ts';
-import { AppError, problemBody } from './errors.ts';
-import { PREFLIGHT_HEADERS } from './security.ts';
+import { AppError, type ProblemBody, problemBody } from './errors.ts';
+import { PAGE_CSP, PREFLIGHT_HEADERS } from './security.ts';
 import { describeFieldErrors, fieldErrors } from './validation.ts';
 
 export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
@@ -90,7 +90,26 @@ export function clientErrorWriter(baseHeaders: Record<string, string>) {
   };
 }
 
-export function installProblemHandlers(app: FastifyInstance, index: MethodIndex) {
+/** Browser error pages: whether a request wants one, and how to render a problem into it. */
+export interface ErrorPageRenderer {
+  wants(request: FastifyRequest): boolean;
+  render(problem: ProblemBody): Promise<string>;
+}
+
+export function installProblemHandlers(app: FastifyInstance, index: MethodIndex, pages?: ErrorPageRenderer) {
+  /** A problem, or for a browser asking for a page, the same problem as a page. */
+  async function answer(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+    if (pages === undefined || !pages.wants(request)) return sendProblem(reply, error);
+    if (error.headers) reply.headers(error.headers);
+    const html = await pages.render(problemBody(error, String(request.id)));
+    return reply
+      .code(error.status)
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', PAGE_CSP)
+      .header('cache-control', 'no-store')
+      .send(html);
+  }
+
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
     if (appError.code === 'unavailable') {
@@ -100,7 +119,7 @@ export function installProblemHandlers(app: FastifyInstance, index: MethodIndex)
     } else {
       request.log.info({ code: appError.code, status: appError.status }, appError.message);
     }
-    return sendProblem(reply, appError);
+    return answer(request, reply, appError);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -121,7 +140,7 @@ export function installProblemHandlers(app: FastifyInstance, index: MethodIndex)
         ),
       );
     }
-    return sendProblem(reply, new AppError('not_found', `Nothing lives at ${path}.`));
+    return answer(request, reply, new AppError('not_found', `Nothing lives at ${path}.`));
   });
 }
 

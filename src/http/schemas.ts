@@ -38,4 +38,12 @@ export const Problem = Type.Object(
   { additionalProperties: true },
 );
 
+/** The schema of a 204 (or 304) answer: no body, no content type. */
+export const NoContent = Type.Null({ description: 'No content.' });
+
+/** A page of results: `nextCursor` is null on the last page. */
+export const NextCursor = Type.Union([Type.String(), Type.Null()], {
+  description: 'Pass as `cursor` for the next page; null on the last page.',
+});
+
 export const IdParams = Strict({ id: Type.String({ minLength: 1, maxLength: 64 }) });

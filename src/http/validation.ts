@@ -25,6 +25,12 @@ function makeAjv(coerce: boolean): Ajv {
     errors: true,
     validate: checkText,
   });
+  useDecimalMultipleOf(ajv);
+  return ajv;
+}
+
+/** Replaces Ajv's `multipleOf` with one that judges decimal steps exactly (see `isMultipleOf`). */
+export function useDecimalMultipleOf(ajv: Ajv): void {
   ajv.removeKeyword('multipleOf');
   ajv.addKeyword({
     keyword: 'multipleOf',
@@ -37,7 +43,6 @@ function makeAjv(coerce: boolean): Ajv {
     },
     validate: (step: number, value: number) => isMultipleOf(value, step),
   });
-  return ajv;
 }
 
 /**

@@ -4,8 +4,9 @@ import { PAGES, type PageSpec } from '../../web/pages.ts';
 import type { Deps } from '../deps.ts';
 import { atlasPublicRoutes } from '../domains/atlas/routes.ts';
 import { AppError } from '../http/errors.ts';
-import { etagMatches, sendNotModified } from '../http/etag.ts';
+import { etagMatches, notModified } from '../http/etag.ts';
 import { PAGE_CSP } from '../http/security.ts';
+import { docsRoutes } from './docs.ts';
 import { acceptsGzip, type StaticFile, StaticFiles } from './static.ts';
 
 /** Hashed file names change with their content, so a browser may keep them for a year. */
@@ -22,7 +23,7 @@ function notBuilt(root: string): AppError {
 function sendFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile): FastifyReply {
   reply.header('etag', file.etag).header('content-type', file.contentType);
   if (file.gzip !== null) reply.header('vary', 'Accept-Encoding');
-  if (etagMatches(request.headers['if-none-match'], file.etag)) return sendNotModified(reply);
+  if (etagMatches(request.headers['if-none-match'], file.etag)) return notModified(reply);
   if (file.gzip !== null && acceptsGzip(request.headers['accept-encoding'])) {
     return reply.header('content-encoding', 'gzip').send(file.gzip);
   }
@@ -72,5 +73,6 @@ export function webRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     });
 
     await app.register(atlasPublicRoutes());
+    await app.register(docsRoutes(deps.config));
   };
 }

@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { closeDeps, createDeps, type Deps } from '../../src/deps.ts';
 import type { PartnerRoute } from '../../src/http/partner.ts';
+import { checkerFor } from './openapi-check.ts';
 
 /**
  * Which storage the suite runs on. `TEST_DATABASE_URL=postgres://…` runs every test file in a
@@ -101,7 +102,18 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const redisPrefix = options.redisPrefix ?? `orrery-test:${randomBytes(4).toString('hex')}:`;
   const config = loadConfig(testEnv(database.url, redisPrefix, options.env));
   const deps = await createDeps(config, options.log ? { log: options.log } : {});
-  const app = await buildApp(deps, { extraPartnerRoutes: options.extraPartnerRoutes ?? [] });
+  // Every response any test receives is checked against the app's own OpenAPI document.
+  const violations = new Map<string, string[]>();
+  let app: FastifyInstance | undefined;
+  app = await buildApp(deps, {
+    extraPartnerRoutes: options.extraPartnerRoutes ?? [],
+    observeResponse(response) {
+      if (app === undefined) return;
+      const found = checkerFor(app.swagger()).check(response);
+      if (found.length > 0) violations.set(String(response.headers['x-request-id']), found);
+    },
+  });
+  failOnViolations(app, violations);
   return {
     app,
     deps,
@@ -110,8 +122,36 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await app.close();
       await closeDeps(deps);
       if (ownsDatabase) await database.drop();
+      const left = [...violations.values()].flat();
+      if (left.length > 0) throw new Error(`responses outside the OpenAPI document:\n${left.join('\n')}`);
     },
   };
+}
+
+/**
+ * Makes `app.inject` fail the test that sent a request whose response departs from the document
+ * (matched by request id, so concurrent requests are told apart). Responses to real HTTP requests
+ * are reported when the app closes.
+ */
+function failOnViolations(app: FastifyInstance, violations: Map<string, string[]>): void {
+  const inject = app.inject.bind(app);
+  const checked = (async (...args: Parameters<typeof inject>) => {
+    const response = (await (inject as (...a: unknown[]) => Promise<LightMyRequestResponse>)(
+      ...args,
+    )) as LightMyRequestResponse;
+    const id = String(response.headers['x-request-id']);
+    const found = violations.get(id);
+    if (found !== undefined) {
+      violations.delete(id);
+      throw new Error(`response outside the OpenAPI document:\n${found.join('\n')}`);
+    }
+    return response;
+  }) as unknown as typeof inject;
+  // The chained form (`app.inject()` with no options) is not used by the suite; keep it intact.
+  app.inject = ((...args: unknown[]) =>
+    args.length === 0
+      ? (inject as () => unknown)()
+      : (checked as (...a: unknown[]) => unknown)(...args)) as typeof inject;
 }
 
 export function uniqueEmail(tag = 'person'): string {

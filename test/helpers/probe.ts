@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { AppError, problemBody } from '../../src/http/errors.ts';
 import { partnerRoute } from '../../src/http/partner.ts';
 import { Strict } from '../../src/http/schemas.ts';
 
@@ -19,9 +20,16 @@ export const probeRoute = partnerRoute({
     decline: Type.Optional(Type.Boolean()),
     crash: Type.Optional(Type.Boolean()),
   }),
+  response: {
+    201: Type.Object({ echo: Type.Union([Type.String(), Type.Null()]), requestId: Type.String() }),
+  },
+  responseHeaders: { 201: ['Location'] },
+  problems: ['conflict'],
   async handler({ db, body, requestId }) {
     if (body.crash) throw new Error('select secret_column from hidden_table -- must never reach a client');
-    if (body.decline) return { status: 409, body: { declined: true } };
+    if (body.decline) {
+      return { status: 409, body: problemBody(new AppError('conflict', 'Declined, as asked.'), requestId) };
+    }
     await db
       .insertInto('counters')
       .values({ counter_key: `probe:${requestId}`, count: 1, expires_at: Date.now() + 86_400_000 })
@@ -43,6 +51,7 @@ export const probeGetRoute = partnerRoute({
   pure: true,
   example: { query: { q: 'hello' } },
   query: Strict({ q: Type.Optional(Type.String({ maxLength: 20 })) }),
+  response: { 200: Type.Object({ q: Type.Union([Type.String(), Type.Null()]) }) },
   async handler({ query }) {
     return { body: { q: query.q ?? null } };
   },

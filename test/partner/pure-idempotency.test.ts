@@ -18,6 +18,7 @@ const slowPureRoute = partnerRoute({
   pure: true,
   example: { body: { text: 'hello' } },
   body: Strict({ text: Type.String({ maxLength: 50 }) }),
+  response: { 201: Type.Object({ text: Type.String(), run: Type.Integer() }) },
   async handler({ body }) {
     runs += 1;
     await gate;

@@ -8,6 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { ATLAS } from '../../src/domains/atlas/catalogue.ts';
 import { etagMatches } from '../../src/http/etag.ts';
 import { PAGE_CSP } from '../../src/http/security.ts';
+import { ErrorPages } from '../../src/web/error-page.ts';
 import { acceptsGzip } from '../../src/web/static.ts';
 import { PAGES } from '../../web/pages.ts';
 import { createKey, signup, signupAdmin, startTestApp, type TestApp } from '../helpers/app.ts';
@@ -26,6 +27,10 @@ function writeDist(dir: string): void {
   for (const page of PAGES) {
     writeFileSync(join(dir, `${page.entry}.html`), `<!doctype html><title>${page.entry}</title>`);
   }
+  writeFileSync(
+    join(dir, 'error.html'),
+    '<!doctype html><title>Orrery</title><main><!--orrery:error--></main>',
+  );
   writeFileSync(join(dir, 'assets', ASSET), SCRIPT);
   writeFileSync(join(dir, 'assets', 'icon-Zz9.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dir, 'assets', '.hidden'), SECRET);
@@ -101,6 +106,53 @@ describe('web front end', () => {
       const allowed = await withCookie(t.app, admin.cookie, 'GET', '/admin');
       assert.equal(allowed.statusCode, 200);
       assert.equal(allowed.body, '<!doctype html><title>admin</title>');
+    });
+
+    test('a browser asking for a missing page gets a 404 page; API clients still get problem+json', async () => {
+      const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+      const page = await t.app.inject({ method: 'GET', url: '/no-such-page', headers: html });
+      assert.equal(page.statusCode, 404);
+      assert.match(String(page.headers['content-type']), /^text\/html; charset=utf-8/);
+      assert.equal(page.headers['content-security-policy'], PAGE_CSP);
+      assert.match(
+        page.body,
+        /^<!doctype html><title>Nothing lives here · Orrery<\/title><main><h1>Nothing lives here<\/h1>/,
+      );
+      assert.match(
+        page.body,
+        new RegExp(`404 · not_found · request ${String(page.headers['x-request-id'])}`),
+      );
+
+      expectProblem(await t.app.inject({ method: 'GET', url: '/no-such-page' }), 404, 'not_found');
+      expectProblem(
+        await t.app.inject({ method: 'GET', url: '/no-such-page', headers: { accept: 'application/json' } }),
+        404,
+        'not_found',
+      );
+      expectProblem(
+        await t.app.inject({ method: 'GET', url: '/api/no-such-route', headers: html }),
+        404,
+        'not_found',
+      );
+      expectProblem(
+        await t.app.inject({ method: 'POST', url: '/no-such-page', headers: html }),
+        404,
+        'not_found',
+      );
+    });
+
+    test('a 500 page says so in words and escapes what it shows', async () => {
+      const html = await new ErrorPages(dist).render({
+        type: '/errors/internal',
+        title: 'Internal error',
+        status: 500,
+        code: 'internal',
+        detail: 'Something <b>broke</b>.',
+        requestId: 'req_1',
+      });
+      assert.match(html, /<h1>Something went wrong on our side<\/h1>/);
+      assert.match(html, /Something &#60;b&#62;broke&#60;\/b&#62;\./);
+      assert.match(html, /500 · internal · request req_1/);
     });
 
     test('a page changed on disk (a rebuild) is served at once', async () => {
@@ -262,6 +314,10 @@ describe('web front end not built', () => {
     }
     const admin = await signupAdmin(t);
     expectProblem(await withCookie(t.app, admin.cookie, 'GET', '/admin'), 503, 'unavailable');
+    const page = await t.app.inject({ method: 'GET', url: '/pulse', headers: { accept: 'text/html' } });
+    assert.equal(page.statusCode, 503);
+    assert.ok(page.headers['retry-after']);
+    assert.match(page.body, /<h1>Orrery is not available just now<\/h1>[\s\S]*npm run build/);
   });
 
   test('assets → 404; the API and the Atlas catalogue still work', async () => {

@@ -31,3 +31,22 @@ export function time(iso: string, timeZone?: string): string {
 export function browserZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
+
+const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['week', 7 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** "3 minutes ago", "in 2 days", "now": how long from `now` to `iso`, in the largest fitting unit. */
+export function relativeTime(iso: string, now = Date.now()): string {
+  const delta = Date.parse(iso) - now;
+  for (const [unit, ms] of UNITS) {
+    if (Math.abs(delta) >= ms) return relativeFormat.format(Math.round(delta / ms), unit);
+  }
+  return relativeFormat.format(0, 'second');
+}

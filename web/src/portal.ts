@@ -1,8 +1,9 @@
 import './styles.css';
 import { api, get, post } from './api.ts';
 import { wireSignin, wireSignup } from './auth-forms.ts';
+import { copyButton } from './copy.ts';
 import { byId, h, show } from './dom.ts';
-import { dateTime, essence, signedEssence } from './format.ts';
+import { dateTime, essence, relativeTime, signedEssence } from './format.ts';
 import { busy, clearProblem, onSubmit, showRegionProblem, text } from './forms.ts';
 import { boot, renderAccount } from './session.ts';
 import { spendByDay } from './spend.ts';
@@ -22,6 +23,12 @@ const SPEND_DAYS = 14;
 /** The chart reads at most this many ledger pages (100 entries each) back in time. */
 const SPEND_MAX_PAGES = 10;
 
+/** A moment as people read it at a glance ("3 minutes ago"), the exact date on hover and for machines. */
+function when(iso: string | null, fallback = '—'): HTMLElement | string {
+  if (iso === null) return fallback;
+  return h('time', { datetime: iso, title: dateTime(iso) }, relativeTime(iso));
+}
+
 const loading = byId('loading');
 const welcome = byId('welcome');
 const dashboard = byId('dashboard');
@@ -34,7 +41,7 @@ function ledgerRow(entry: LedgerEntry): HTMLTableRowElement {
   return h(
     'tr',
     {},
-    h('td', { 'data-label': 'When' }, dateTime(entry.createdAt)),
+    h('td', { 'data-label': 'When' }, when(entry.createdAt)),
     h(
       'td',
       { 'data-label': 'Route' },
@@ -69,7 +76,10 @@ async function loadLedger(reset: boolean): Promise<void> {
     body.append(...page.ledger.map(ledgerRow));
     ledgerCursor = page.nextCursor;
     show(more, page.nextCursor !== null);
-    status.textContent = body.childElementCount === 0 ? 'No ledger entries yet.' : '';
+    status.textContent =
+      body.childElementCount === 0
+        ? 'No ledger entries yet: your first partner call will show here, with what it cost and the balance after.'
+        : '';
   } catch (error) {
     showRegionProblem(status, error, 'The ledger could not be loaded.');
   }
@@ -165,10 +175,11 @@ function keyItem(key: ApiKey): HTMLLIElement {
         key.essencePerCall === null ? 'route defaults' : `${essence(key.essencePerCall)} Essence`,
       ),
       ...detail('Rate limit', rateLimitText(key)),
-      ...detail('Created', dateTime(key.createdAt)),
-      ...detail('Last used', dateTime(key.lastUsedAt, 'never')),
-      ...detail('Expires', dateTime(key.expiresAt, 'never')),
-      ...(key.revokedAt === null ? [] : detail('Revoked', dateTime(key.revokedAt))),
+      ...detail('Created', when(key.createdAt)),
+      ...detail('Last used', when(key.lastUsedAt, 'never')),
+      ...detail('Expires', when(key.expiresAt, 'never')),
+      ...(key.revokedAt === null ? [] : detail('Revoked', when(key.revokedAt))),
+      ...detail('Id', idCopy(key.id)),
     ),
     actions,
   );
@@ -181,6 +192,22 @@ function rateLimitText(key: ApiKey): string {
   const { limit, windowSeconds } = key.rateLimit;
   return `${limit.toLocaleString('en')} calls per ${windowSeconds.toLocaleString('en')} s`;
 }
+let copySeq = 0;
+
+/** The key's id (it names the key in API paths) with a copy button. */
+function idCopy(id: string): HTMLElement {
+  const code = h('code', {}, id);
+  const status = h('span', { class: 'hint', role: 'status', id: `copy-id-${++copySeq}` });
+  const button = h(
+    'button',
+    { type: 'button', class: 'ghost small', 'aria-label': `Copy the key id ${id}` },
+    'Copy',
+  );
+  copyButton(button, code, status);
+  return h('span', { class: 'id-copy' }, code, button, status);
+}
+
+let rotateSeq = 0;
 
 let panelSeq = 0;
 
@@ -413,7 +440,17 @@ async function loadKeys(): Promise<void> {
         Number(keyStatus(b).live) - Number(keyStatus(a).live) || b.createdAt.localeCompare(a.createdAt),
     );
     list.replaceChildren(...ordered.map(keyItem));
-    if (keys.length === 0) list.replaceChildren(h('li', { class: 'empty' }, 'No keys yet.'));
+    if (keys.length === 0) {
+      list.replaceChildren(
+        h(
+          'li',
+          { class: 'empty' },
+          'No keys yet. Create one above to call the partner API; ',
+          h('a', { href: '/docs' }, 'the API reference'),
+          ' lists every route and what it costs.',
+        ),
+      );
+    }
   } catch (error) {
     showRegionProblem(byId('keys-status'), error, 'The keys could not be loaded.');
   }
@@ -440,22 +477,7 @@ function wireKeyForm(): void {
     await loadKeys();
   });
 
-  byId('copy-key').addEventListener('click', async () => {
-    const raw = byId('raw-key').textContent ?? '';
-    const status = byId('copy-status');
-    try {
-      await navigator.clipboard.writeText(raw);
-      status.textContent = 'Copied to the clipboard.';
-    } catch {
-      const range = document.createRange();
-      range.selectNodeContents(byId('raw-key'));
-      const selection = getSelection();
-      selection?.removeAllRanges();
-      selection?.addRange(range);
-      status.textContent =
-        'The clipboard is not available here: the key is selected, copy it with Ctrl+C or ⌘C.';
-    }
-  });
+  copyButton(byId<HTMLButtonElement>('copy-key'), byId('raw-key'), byId('copy-status'));
   byId('dismiss-key').addEventListener('click', () => {
     hideNewKey();
     byId('keys-title').focus();

@@ -1,6 +1,7 @@
 import './styles.css';
 import { get } from './api.ts';
-import { familyLabel, familyOf, loadAtlas, moodLabel, moodOf } from './atlas.ts';
+import { familyLabel, loadAtlas, moodLabel, moodOf } from './atlas.ts';
+import { bars, familyBars, OTHER_COLOR } from './bars.ts';
 import { byId, h, show } from './dom.ts';
 import { percent } from './format.ts';
 import { showRegionProblem } from './forms.ts';
@@ -9,25 +10,6 @@ import type { Atlas, Pulse } from './types.ts';
 
 const WINDOWS = { '1h': 'the last hour', '24h': 'the last 24 hours', '7d': 'the last 7 days' } as const;
 type Window = keyof typeof WINDOWS;
-
-const OTHER_COLOR = '#7d8397';
-
-function bars(items: { label: string; share: number; color: string }[], label: string): HTMLElement {
-  if (items.length === 0) return h('p', { class: 'empty' }, 'Nothing to show.');
-  return h(
-    'ul',
-    { class: 'bars', 'aria-label': label },
-    ...items.map((item) =>
-      h(
-        'li',
-        { css: { '--share': String(item.share), '--bar': item.color } },
-        h('span', { class: 'bar-label' }, item.label),
-        h('span', { class: 'bar-track', 'aria-hidden': 'true' }, h('span', { class: 'bar-fill' })),
-        h('span', { class: 'bar-value' }, percent(item.share)),
-      ),
-    ),
-  );
-}
 
 function render(atlas: Atlas, pulse: Pulse): void {
   const summary = byId('pulse-summary');
@@ -40,16 +22,7 @@ function render(atlas: Atlas, pulse: Pulse): void {
   } else {
     summary.textContent = `At least ${pulse.participants} people checked in during ${WINDOWS[pulse.window]} (as of ${generated}).`;
   }
-  byId('pulse-families').replaceChildren(
-    bars(
-      pulse.families.map((f) => ({
-        label: familyLabel(atlas, f.id),
-        share: f.share,
-        color: familyOf(atlas, f.id)?.color ?? OTHER_COLOR,
-      })),
-      'Share of people by family',
-    ),
-  );
+  byId('pulse-families').replaceChildren(familyBars(atlas, pulse.families, 'Share of people by family'));
   byId('pulse-moods').replaceChildren(
     bars(
       pulse.moods.map((m) => ({

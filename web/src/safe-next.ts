@@ -5,7 +5,7 @@
  * `//evil.test` — another host. Anything that is not plainly a path here, after the browser's
  * own URL parsing, goes to `fallback` (the portal home).
  */
-export function safeNext(raw: string | null, origin: string, fallback = '/'): string {
+export function safeNext(raw: string | null, origin: string, fallback = '/portal'): string {
   if (raw === null || !raw.startsWith('/') || raw.startsWith('//')) return fallback;
   // Controls, backslashes and a second round of escapes that would spell a scheme or host.
   if (/[\u0000-\u001f\u007f\\]/.test(raw) || /%(2f|5c|09|0a|0d)/i.test(raw.slice(0, 4))) return fallback;

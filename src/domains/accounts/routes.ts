@@ -5,8 +5,9 @@ import type { Deps } from '../../deps.ts';
 import { sessionUser } from '../../http/auth.ts';
 import { clearedSessionCookie, sessionCookie } from '../../http/cookies.ts';
 import { AppError } from '../../http/errors.ts';
-import { IdParams, Problem } from '../../http/schemas.ts';
+import { IdParams, NextCursor, NoContent, Problem } from '../../http/schemas.ts';
 import { toMilli } from '../../lib/essence.ts';
+import { LedgerEntrySchema } from '../essence/schemas.ts';
 import { checkinsCsv } from '../trajectory/personal-data.ts';
 import {
   AdjustEssenceBody,
@@ -40,7 +41,9 @@ export function accountRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           summary: 'Create an account and sign in.',
           tags: ['accounts'],
           body: SignupBody,
-          response: { 201: UserEnvelope, 409: Problem },
+          response: { 201: UserEnvelope },
+          responseHeaders: { 201: ['Set-Cookie'] },
+          problems: ['conflict', 'rate_limited'],
         },
         config: { auth: 'none' },
       },
@@ -54,7 +57,16 @@ export function accountRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     app.post(
       '/api/auth/login',
       {
-        schema: { summary: 'Sign in.', tags: ['accounts'], body: LoginBody, response: { 200: UserEnvelope } },
+        schema: {
+          summary: 'Sign in.',
+          description:
+            'Wrong credentials answer 401 whether or not the email exists; after 10 failures for one email within 15 minutes, 429 until the window passes.',
+          tags: ['accounts'],
+          body: LoginBody,
+          response: { 200: UserEnvelope },
+          responseHeaders: { 200: ['Set-Cookie'] },
+          problems: ['unauthenticated', 'rate_limited'],
+        },
         config: { auth: 'none' },
       },
       async (request, reply) => {
@@ -67,13 +79,18 @@ export function accountRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     app.post(
       '/api/auth/logout',
       {
-        schema: { summary: 'Sign out and revoke the session.', tags: ['accounts'] },
+        schema: {
+          summary: 'Sign out and revoke the session.',
+          tags: ['accounts'],
+          response: { 204: NoContent },
+          responseHeaders: { 204: ['Set-Cookie'] },
+        },
         config: { auth: 'session' },
       },
       async (request, reply) => {
         if (request.session) await deps.accounts.logout(request.session.sessionId);
         reply.header('set-cookie', clearedSessionCookie(secure));
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     );
 
@@ -158,7 +175,7 @@ export function accountRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           response: {
             200: Type.Object({
               users: Type.Array(UserSchema),
-              nextCursor: Type.Union([Type.String(), Type.Null()]),
+              nextCursor: NextCursor,
             }),
           },
         },
@@ -174,7 +191,15 @@ export function accountRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.get(
       '/api/admin/users/:id',
-      { schema: { summary: 'One account.', tags: ['admin'], params: IdParams }, config: { auth: 'admin' } },
+      {
+        schema: {
+          summary: 'One account.',
+          tags: ['admin'],
+          params: IdParams,
+          response: { 200: UserEnvelope },
+        },
+        config: { auth: 'admin' },
+      },
       async (request) => ({ user: await deps.accounts.getUser(request.params.id) }),
     );
 
@@ -186,6 +211,7 @@ export function accountRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           tags: ['admin'],
           params: IdParams,
           body: UpdateUserBody,
+          response: { 200: UserEnvelope },
         },
         config: { auth: 'admin' },
       },
@@ -200,6 +226,8 @@ export function accountRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           tags: ['admin'],
           params: IdParams,
           body: AdjustEssenceBody,
+          response: { 201: Type.Object({ entry: LedgerEntrySchema, user: UserSchema }) },
+          problems: ['conflict'],
         },
         config: { auth: 'admin' },
       },

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { etagMatches, strongEtag } from '../../http/etag.ts';
+import { etagMatches, notModified, strongEtag } from '../../http/etag.ts';
 import { partnerRoute } from '../../http/partner.ts';
+import { NoContent } from '../../http/schemas.ts';
 import { ATLAS } from './catalogue.ts';
 
 const CATALOGUE_BODY = {
@@ -61,7 +62,8 @@ export const atlasMoodsRoute = partnerRoute({
   tags: ['atlas'],
   publicCors: true,
   pure: true,
-  response: { 200: AtlasCatalogue },
+  response: { 200: AtlasCatalogue, 304: NoContent },
+  responseHeaders: { 200: ['ETag'], 304: ['ETag'] },
   async handler({ request }) {
     // A revalidation answers 304: not a 2xx, so it is never charged, even with essencePerCall.
     if (etagMatches(request.headers['if-none-match'], CATALOGUE_ETAG)) {
@@ -83,13 +85,14 @@ export function atlasPublicRoutes(): FastifyPluginAsyncTypebox {
         schema: {
           summary: 'The Atlas catalogue: families, layers and every mood with its coordinates (public).',
           tags: ['atlas'],
-          response: { 200: AtlasCatalogue, 304: Type.Null() },
+          response: { 200: AtlasCatalogue, 304: NoContent },
+          responseHeaders: { 200: ['ETag'], 304: ['ETag'] },
         },
         config: { auth: 'none', publicCors: true },
       },
       async (request, reply) => {
         reply.headers(CATALOGUE_HEADERS);
-        if (etagMatches(request.headers['if-none-match'], CATALOGUE_ETAG)) return reply.code(304).send(null);
+        if (etagMatches(request.headers['if-none-match'], CATALOGUE_ETAG)) return notModified(reply);
         return CATALOGUE_BODY;
       },
     );

@@ -43,6 +43,7 @@ export const spawnRoute = partnerRoute({
     detail: (limit, resetSeconds) =>
       `A key may spawn ${limit} objects a minute; try again in ${resetSeconds} s.`,
   },
+  responseHeaders: { 201: ['Location'] },
   example: {
     body: {
       type: 'notification',

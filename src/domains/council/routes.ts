@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { enforceWindow } from '../../http/quota.ts';
-import { IdParams } from '../../http/schemas.ts';
+import { IdParams, NoContent } from '../../http/schemas.ts';
 import { MINUTE } from '../../lib/time.ts';
 import {
   CreateFeedBody,
@@ -45,6 +45,8 @@ export function councilRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           tags: ['admin', 'council'],
           body: CreateFeedBody,
           response: { 201: FeedEnvelope },
+          responseHeaders: { 201: ['Location'] },
+          problems: ['conflict'],
         },
         config: { auth: 'admin' },
       },
@@ -85,12 +87,17 @@ export function councilRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/admin/feeds/:id',
       {
-        schema: { summary: 'Remove a feed and its signals.', tags: ['admin', 'council'], params: IdParams },
+        schema: {
+          summary: 'Remove a feed and its signals.',
+          tags: ['admin', 'council'],
+          params: IdParams,
+          response: { 204: NoContent },
+        },
         config: { auth: 'admin' },
       },
       async (request, reply) => {
         await deps.council.deleteFeed(request.params.id);
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     );
 
@@ -102,6 +109,8 @@ export function councilRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           tags: ['council'],
           querystring: WorldSignalsQuery,
           response: { 200: Type.Object({ signals: Type.Array(WorldSignalSchema) }) },
+          responseHeaders: { 200: ['RateLimit-Policy', 'RateLimit'] },
+          problems: ['rate_limited'],
         },
         config: { auth: 'none', publicCors: true },
         onRequest: signalsRateLimit(deps),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
-import { etagMatches, sendNotModified } from '../../http/etag.ts';
+import { etagMatches, notModified } from '../../http/etag.ts';
 import { EMBED_CSP, embedScript, renderEmbed, strongEtag } from './embed.ts';
 import { DiscoveryFeed, DiscoveryQuery, EmbedQuery } from './schemas.ts';
 
@@ -29,7 +29,7 @@ export function discoveryRoutes(deps: Deps): FastifyPluginAsyncTypebox {
         // The tag hashes the content; the serializer's key order is fixed, so equal pages match.
         const etag = strongEtag(JSON.stringify(page));
         reply.header('etag', etag).header('cache-control', FEED_CACHE);
-        if (etagMatches(request.headers['if-none-match'], etag)) return sendNotModified(reply);
+        if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
         return page;
       },
     );

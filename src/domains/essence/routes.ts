@@ -5,6 +5,7 @@ import { sessionUser } from '../../http/auth.ts';
 import { partnerRoute } from '../../http/partner.ts';
 import { EssenceAmount, PagingQuery, Problem, Strict } from '../../http/schemas.ts';
 import { fromMilli, toMilli } from '../../lib/essence.ts';
+import { EssencePage } from './schemas.ts';
 
 export function essenceRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -15,6 +16,7 @@ export function essenceRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           summary: 'Balance and ledger (newest first).',
           tags: ['essence'],
           querystring: PagingQuery,
+          response: { 200: EssencePage },
         },
         config: { auth: 'session' },
       },

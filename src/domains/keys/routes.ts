@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import { Type } from 'typebox';
 import type { Deps } from '../../deps.ts';
 import { sessionUser } from '../../http/auth.ts';
-import { IdParams, Problem } from '../../http/schemas.ts';
+import { IdParams, NoContent, Problem } from '../../http/schemas.ts';
 import { toMilli } from '../../lib/essence.ts';
 import {
   ApiKeySchema,
@@ -36,6 +36,7 @@ export function keyRoutes(deps: Deps): FastifyPluginAsyncTypebox {
             tags: ['keys'],
             body: CreateKeyBody,
             response: { 201: CreatedKey },
+            problems: ['conflict'],
           },
           config: { auth: 'session' },
         },
@@ -60,12 +61,17 @@ export function keyRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/v1/keys/:id',
       {
-        schema: { summary: 'Revoke a key at once.', tags: ['keys'], params: IdParams },
+        schema: {
+          summary: 'Revoke a key at once.',
+          tags: ['keys'],
+          params: IdParams,
+          response: { 204: NoContent },
+        },
         config: { auth: 'session' },
       },
       async (request, reply) => {
         await deps.keys.revoke(sessionUser(request).id, request.params.id);
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     );
 
@@ -78,6 +84,7 @@ export function keyRoutes(deps: Deps): FastifyPluginAsyncTypebox {
           params: IdParams,
           body: Type.Optional(RotateKeyBody),
           response: { 201: CreatedKey },
+          problems: ['conflict'],
         },
         config: { auth: 'session' },
       },

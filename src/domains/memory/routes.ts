@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.ts';
 import { sessionUser } from '../../http/auth.ts';
 import { partnerRoute } from '../../http/partner.ts';
-import { IdParams, PagingQuery } from '../../http/schemas.ts';
+import { IdParams, NoContent, PagingQuery } from '../../http/schemas.ts';
 import { CreateMemoryBody, MemoryCreated, MemoryPage, MemoryQuery, OwnedMemoryPage } from './schemas.ts';
 
 export const createMemoryRoute = partnerRoute({
@@ -14,6 +14,7 @@ export const createMemoryRoute = partnerRoute({
   tags: ['memory'],
   body: CreateMemoryBody,
   response: { 201: MemoryCreated },
+  problems: ['conflict'],
   example: { body: { content: 'The walk by the harbour settled me; the tide was out.', tags: ['walks'] } },
   async handler({ db, key, body }, deps) {
     return { status: 201, body: { memory: await deps.memory.create(db, key, body) } };
@@ -64,12 +65,17 @@ export function memoryRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     app.delete(
       '/api/memory/:id',
       {
-        schema: { summary: 'Delete one of your memories.', tags: ['memory'], params: IdParams },
+        schema: {
+          summary: 'Delete one of your memories.',
+          tags: ['memory'],
+          params: IdParams,
+          response: { 204: NoContent },
+        },
         config: { auth: 'session' },
       },
       async (request, reply) => {
         await deps.memory.deleteOwned(sessionUser(request).id, request.params.id);
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     );
   };

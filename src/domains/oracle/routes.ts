@@ -15,6 +15,7 @@ export const oracleRoute = partnerRoute({
   tags: ['oracle'],
   body: OracleBody,
   response: { 200: OracleAnswerSchema },
+  problems: ['off_mission'],
   // Writes nothing: answered before the debit, so no transaction is held while it thinks.
   pure: true,
   example: { body: { question: 'How do I make peace with a decision I regret?', style: 'stoic' } },

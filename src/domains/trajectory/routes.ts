@@ -169,11 +169,8 @@ export function trajectoryRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     app.get(
       '/api/trajectory/user-arc/:user',
       {
-        schema: {
-          summary: 'Refused: arcs are self only.',
-          tags: ['trajectory'],
-          params: Strict({ user: Type.String({ maxLength: 200 }) }),
-        },
+        // Left out of the OpenAPI document: it has no success to describe.
+        schema: { hide: true, params: Strict({ user: Type.String({ maxLength: 200 }) }) },
         config: { auth: 'session', dailyQuota: true },
       },
       async () => {
