@@ -14,7 +14,6 @@ import { createMemoryRoute, listMemoriesRoute, memoryRoutes } from './domains/me
 import { oracleRoute } from './domains/oracle/routes.ts';
 import { collectiveRoute, trajectoryRoutes } from './domains/trajectory/routes.ts';
 import { webhookRoutes } from './domains/webhooks/routes.ts';
-import { webhookOperations } from './domains/webhooks/schemas.ts';
 import { buildAuthHook } from './http/auth.ts';
 import { AppError } from './http/errors.ts';
 import { addRouteHook } from './http/hooks.ts';

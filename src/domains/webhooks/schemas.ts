@@ -1,4 +1,5 @@
 import { type TSchema, Type } from 'typebox';
+import { documentWebhookEvent } from '../../http/openapi.ts';
 import { Cursor, IsoTime, Limit, Problem, Strict } from '../../http/schemas.ts';
 import { ObjectTypeSchema } from '../cosmos/schemas.ts';
 
@@ -140,8 +141,8 @@ function envelope<T extends EventType>(type: T) {
 }
 
 /**
- * The request body of each event type, `{type, timestamp, data}`; `webhookOperations()` lists
- * them as the OpenAPI 3.1 document's `webhooks`.
+ * The request body of each event type, `{type, timestamp, data}`; the OpenAPI
+ * document's `webhooks` section describes the same envelope.
  */
 export const EVENT_SCHEMAS = {
   'object.spawned': envelope('object.spawned'),
@@ -151,58 +152,12 @@ export const EVENT_SCHEMAS = {
   'webhook.test': envelope('webhook.test'),
 } as const satisfies Record<EventType, TSchema>;
 
-const SIGNATURE_HEADERS: {
-  name: string;
-  in: 'header';
-  required: true;
-  description: string;
-  schema: { type: 'string' };
-}[] = [
-  {
-    name: 'webhook-id',
-    in: 'header' as const,
-    required: true as const,
-    description: 'The delivery id: the same on every attempt of one delivery (deduplicate on it).',
-    schema: { type: 'string' as const },
-  },
-  {
-    name: 'webhook-timestamp',
-    in: 'header' as const,
-    required: true as const,
-    description: 'Unix seconds of this attempt.',
-    schema: { type: 'string' as const },
-  },
-  {
-    name: 'webhook-signature',
-    in: 'header' as const,
-    required: true as const,
-    description:
-      '`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded secret (after `whsec_`); two, space-separated, for 24 h after a rotation.',
-    schema: { type: 'string' as const },
-  },
-];
-
-/** OpenAPI 3.1 `webhooks`: one path item per event type, ready to merge into the document. */
-export function webhookOperations() {
-  return Object.fromEntries(
-    EVENT_TYPES.map((type) => [
-      type,
-      {
-        post: {
-          operationId: `webhook_${type.replace('.', '_')}`,
-          summary: EVENT_SUMMARY[type],
-          tags: ['webhooks'],
-          parameters: SIGNATURE_HEADERS,
-          requestBody: {
-            required: true,
-            // A plain JSON copy: the document needs the schema, not TypeBox's symbol-keyed metadata.
-            content: { 'application/json': { schema: JSON.parse(JSON.stringify(EVENT_SCHEMAS[type])) } },
-          },
-          responses: {
-            '2XX': { description: 'Received. Any 2xx within 10 s counts; anything else is retried.' },
-          },
-        },
-      },
-    ]),
-  );
+// Each event's body goes into the OpenAPI document's `webhooks` section, with the Standard
+// Webhooks headers. A plain JSON copy: the document needs the schema, not TypeBox's symbols.
+for (const type of EVENT_TYPES) {
+  documentWebhookEvent({
+    type,
+    summary: EVENT_SUMMARY[type],
+    data: JSON.parse(JSON.stringify(EVENT_DATA[type])) as TSchema,
+  });
 }
