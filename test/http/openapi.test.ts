@@ -196,6 +196,7 @@ describe('the OpenAPI document', () => {
         prefix: 'orr_abcdef',
         scopes: ['read'],
         essencePerCall: null,
+        rateLimit: null,
         createdAt: '2026-11-21T09:30:00.000Z',
         lastUsedAt: null,
         expiresAt: null,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Type } from 'typebox';
+import { AppError, problemBody } from '../../src/http/errors.ts';
 import { partnerRoute } from '../../src/http/partner.ts';
 import { Strict } from '../../src/http/schemas.ts';
 import { createKey, setBalance, signup, startTestApp, type TestApp } from '../helpers/app.ts';
@@ -19,11 +20,14 @@ const hookRoute = partnerRoute({
   purpose: 'Test probe: registers an after-commit callback, then succeeds or declines.',
   example: { body: { decline: false } },
   body: Strict({ decline: Type.Boolean() }),
+  response: { 201: Strict({ requestId: Type.String() }) },
+  problems: ['conflict'],
   async handler({ body, requestId, afterCommit }) {
     afterCommit(() => {
       committed.push(requestId);
     });
-    if (body.decline) return { status: 409, body: { declined: true } };
+    if (body.decline)
+      return { status: 409, body: problemBody(new AppError('conflict', 'Declined.'), requestId) };
     return { status: 201, body: { requestId } };
   },
 });
