@@ -37,7 +37,10 @@ export const oracleRoute = partnerRoute({
         throw new AppError(
           'insufficient_essence',
           `This call costs ${fromMilli(cost)} Essence; the balance is ${fromMilli(balance)}.`,
-          { extras: { balance: fromMilli(balance), cost: fromMilli(cost) } },
+          {
+            extras: { balance: fromMilli(balance), cost: fromMilli(cost) },
+            headers: { 'essence-cost': '0', 'essence-balance': String(fromMilli(balance)) },
+          },
         );
       }
     }
