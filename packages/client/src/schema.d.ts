@@ -54,7 +54,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The database (and Redis, when configured) answer; 503 otherwise.
+     * The database and, when configured, Redis answer within 1 s (503 otherwise, naming the failing check).
      * @description **Auth:** none.
      */
     get: operations['getReadyz'];
@@ -149,6 +149,48 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download your whole record as one JSON document (or your check-ins as CSV with ?format=csv).
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     */
+    get: operations['getAccountExport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete your account and everything it holds, confirmed with your password. Keys stop working at once.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    delete: operations['deleteAccount'];
     options?: never;
     head?: never;
     patch?: never;
@@ -289,7 +331,13 @@ export interface paths {
     delete: operations['deleteV1KeysById'];
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Change a key's name, scopes, cost per call or rate limit; other fields stay.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    patch: operations['patchV1KeysById'];
     trace?: never;
   };
   '/api/v1/keys/{id}/rotate': {
@@ -314,6 +362,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/keys/{id}/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A key's calls by UTC day, outcome and route, and the Essence they spent.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     */
+    get: operations['getV1KeysByIdUsage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/essence': {
     parameters: {
       query?: never;
@@ -327,6 +395,32 @@ export interface paths {
      */
     get: operations['getEssence'];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/essence/alert': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your balance alert and its state.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     */
+    get: operations['getEssenceAlert'];
+    /**
+     * Set (or with null, remove) your balance alert.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    put: operations['putEssenceAlert'];
     post?: never;
     delete?: never;
     options?: never;
@@ -384,7 +478,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Your own check-ins, newest first, notes included.
+     * Your own check-ins, newest first, notes included; `from`/`to` bound their time.
      * @description **Auth:** a session cookie (sign in first). API keys are refused here.
      *
      *     **Quota:** counts against the daily tier quota (RateLimit fields on every answer).
@@ -406,6 +500,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/trajectory/checkins/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove one of your check-ins; arcs, history and later pulses follow.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **Quota:** counts against the daily tier quota (RateLimit fields on every answer).
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    delete: operations['deleteTrajectoryCheckinsById'];
+    options?: never;
+    head?: never;
+    /**
+     * Correct one of your check-ins (mood, intensity, note, associations).
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **Quota:** counts against the daily tier quota (RateLimit fields on every answer).
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    patch: operations['patchTrajectoryCheckinsById'];
+    trace?: never;
+  };
   '/api/trajectory/user-arc': {
     parameters: {
       query?: never;
@@ -414,12 +540,34 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Today's arc (points, state, transitions, summary) in an IANA time zone. Self only.
+     * A day's arc (points, state, transitions, summary) in an IANA time zone: today, or `date`. Self only.
      * @description **Auth:** a session cookie (sign in first). API keys are refused here.
      *
      *     **Quota:** counts against the daily tier quota (RateLimit fields on every answer).
      */
     get: operations['getTrajectoryUserArc'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/trajectory/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your days from `from` to `to` (local dates, at most 366): count, dominant family, mean point, transitions. Days without check-ins are omitted.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **Quota:** counts against the daily tier quota (RateLimit fields on every answer).
+     */
+    get: operations['getTrajectoryHistory'];
     put?: never;
     post?: never;
     delete?: never;
@@ -444,6 +592,30 @@ export interface paths {
      *     **CORS:** any origin, without credentials.
      */
     get: operations['getTrajectoryCollectivePulse'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/trajectory/collective-pulse/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Each past UTC day's pulse, as published once the day was over; never recomputed. Newest first.
+     * @description **Auth:** none; a session cookie, when sent, is read.
+     *
+     *     **Quota:** counts against the daily tier quota (RateLimit fields on every answer).
+     *
+     *     **CORS:** any origin, without credentials.
+     */
+    get: operations['getTrajectoryCollectivePulseHistory'];
     put?: never;
     post?: never;
     delete?: never;
@@ -566,6 +738,162 @@ export interface paths {
     get: operations['getCosmosObjects'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's endpoints (never their secrets).
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     */
+    get: operations['getWebhooks'];
+    put?: never;
+    /**
+     * Register an endpoint; the signing secret appears in this response only.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    post: operations['postWebhooks'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete an endpoint; deliveries queued to it are dropped.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    delete: operations['deleteWebhooksById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a webhook.test event to this endpoint.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    post: operations['postWebhooksByIdTest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Issue a new signing secret; for 24 h deliveries carry signatures of both.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    post: operations['postWebhooksByIdRotateSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}/enable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Re-enable an endpoint that was disabled after failing.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    post: operations['postWebhooksByIdEnable'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An endpoint's deliveries, newest first.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     */
+    get: operations['getWebhooksByIdDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}/deliveries/{deliveryId}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * One more attempt of a delivery, now.
+     * @description **Auth:** a session cookie (sign in first). API keys are refused here.
+     *
+     *     **CSRF:** a cookie-authenticated write from another site is refused (403 `csrf_rejected`).
+     */
+    post: operations['postWebhooksByIdDeliveriesByDeliveryIdRetry'];
     delete?: never;
     options?: never;
     head?: never;
@@ -758,6 +1086,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/world/spawn': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Spawn an object into the shared cosmos near a mood, in a layer.
+     * @description **Auth:** an API key with the `write` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
+     *
+     *     **Cost:** 20 Essence (a key's `essencePerCall` replaces it), debited only on success; `Essence-Cost` and `Essence-Balance` say what happened.
+     *
+     *     **Idempotency:** send `Idempotency-Key`; a retry with the same key and body within 24 h replays the first answer (`Idempotent-Replayed: true`) and is not charged again.
+     */
+    post: operations['postV1WorldSpawn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/world/objects/{id}': {
     parameters: {
       query?: never;
@@ -806,7 +1158,9 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/world/spawn': {
+}
+export interface webhooks {
+  'object.spawned': {
     parameters: {
       query?: never;
       header?: never;
@@ -816,14 +1170,90 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Spawn an object into the shared cosmos near a mood, in a layer.
-     * @description **Auth:** an API key with the `write` scope, as `Authorization: Bearer <key>` or `X-Api-Key`.
-     *
-     *     **Cost:** 20 Essence (a key's `essencePerCall` replaces it), debited only on success; `Essence-Cost` and `Essence-Balance` say what happened.
-     *
-     *     **Idempotency:** send `Idempotency-Key`; a retry with the same key and body within 24 h replays the first answer (`Idempotent-Replayed: true`) and is not charged again.
+     * An object was spawned with one of the account’s keys.
+     * @description Orrery POSTs this to every enabled endpoint of the account that subscribes to the type, signed as the Standard Webhooks specification describes. Any 2xx within 10 s acknowledges it; anything else is retried with backoff for at least 24 h.
      */
-    post: operations['postV1WorldSpawn'];
+    post: operations['webhookObjectSpawned'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'object.expired': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An object the account spawned expired.
+     * @description Orrery POSTs this to every enabled endpoint of the account that subscribes to the type, signed as the Standard Webhooks specification describes. Any 2xx within 10 s acknowledges it; anything else is retried with backoff for at least 24 h.
+     */
+    post: operations['webhookObjectExpired'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'essence.low': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A debit took the balance from at or above the alert threshold to below it.
+     * @description Orrery POSTs this to every enabled endpoint of the account that subscribes to the type, signed as the Standard Webhooks specification describes. Any 2xx within 10 s acknowledges it; anything else is retried with backoff for at least 24 h.
+     */
+    post: operations['webhookEssenceLow'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'key.revoked': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * One of the account’s keys stopped working.
+     * @description Orrery POSTs this to every enabled endpoint of the account that subscribes to the type, signed as the Standard Webhooks specification describes. Any 2xx within 10 s acknowledges it; anything else is retried with backoff for at least 24 h.
+     */
+    post: operations['webhookKeyRevoked'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'webhook.test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sent on request from the portal or POST /api/webhooks/{id}/test.
+     * @description Orrery POSTs this to every enabled endpoint of the account that subscribes to the type, signed as the Standard Webhooks specification describes. Any 2xx within 10 s acknowledges it; anything else is retried with backoff for at least 24 h.
+     */
+    post: operations['webhookWebhookTest'];
     delete?: never;
     options?: never;
     head?: never;
@@ -831,7 +1261,6 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     /** @description An RFC 9457 problem: every error Orrery answers, as `application/problem+json`. */
@@ -857,6 +1286,8 @@ export interface components {
         | 'idempotency_conflict'
         | 'payload_too_large'
         | 'unsupported_media_type'
+        | 'request_timeout'
+        | 'headers_too_large'
         | 'off_mission'
         | 'quota_exceeded'
         | 'rate_limited'
@@ -883,6 +1314,12 @@ export interface components {
   parameters: {
     /** @description Makes a retry safe: the same key, API key and body within 24 h replays the first answer. 1..255 visible ASCII characters. */
     IdempotencyKey: string;
+    /** @description The same on every attempt of one delivery: de-duplicate on it. */
+    WebhookId: string;
+    /** @description Unix seconds of this attempt; refuse ones too far from now. */
+    WebhookTimestamp: string;
+    /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded secret; several, space-separated, while a secret rotates. */
+    WebhookSignature: string;
   };
   requestBodies: never;
   headers: {
@@ -1049,9 +1486,11 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             status: 'ready';
-            database: 'sqlite' | 'postgres';
-            /** @description Whether Redis is configured (and answered). */
-            redis: boolean;
+            engine: 'sqlite' | 'postgres';
+            checks: {
+              database: 'ok' | 'failing' | 'timeout' | 'not_configured';
+              redis: 'ok' | 'failing' | 'timeout' | 'not_configured';
+            };
           };
         };
       };
@@ -1463,6 +1902,226 @@ export interface operations {
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getAccountExport: {
+    parameters: {
+      query?: {
+        /** @description json: the whole record; csv: the check-ins, one row each. */
+        format?: 'json' | 'csv';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An attachment, streamed. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: date-time */
+            exportedAt: string;
+            user: {
+              id: string;
+              email: string;
+              displayName: string;
+              tier: 'free' | 'plus' | 'pro';
+              role: 'member' | 'admin';
+              essence: number;
+              /** Format: date-time */
+              createdAt: string;
+            };
+            /** @description Every check-in, oldest first, with notes, kind and associations. */
+            checkins: {
+              [key: string]: unknown;
+            }[];
+            /** @description Memories from all of your keys, each with the key that wrote it. */
+            memories: {
+              [key: string]: unknown;
+            }[];
+            /** @description Key metadata only: never the raw key or its hash. */
+            keys: {
+              [key: string]: unknown;
+            }[];
+            /** @description Every Essence ledger entry, newest first. */
+            ledger: {
+              [key: string]: unknown;
+            }[];
+          } & {
+            [key: string]: unknown;
+          };
+          'text/csv': string;
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `quota_exceeded`: The daily tier quota is spent; `Retry-After` says when it resets. `rate_limited`: Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  deleteAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The account's password, as a confirmation. */
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Erased. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `quota_exceeded`: The daily tier quota is spent; `Retry-After` says when it resets. `rate_limited`: Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
           [name: string]: unknown;
         };
         content: {
@@ -1962,6 +2621,10 @@ export interface operations {
           scopes?: ('read' | 'write' | 'oracle' | '*')[];
           essencePerCall?: number | null;
           expiresAt?: string | null;
+          rateLimit?: {
+            limit: number;
+            windowSeconds: number;
+          } | null;
         };
       };
     };
@@ -1982,6 +2645,10 @@ export interface operations {
               prefix: string;
               scopes: ('read' | 'write' | 'oracle' | '*')[];
               essencePerCall: number | null;
+              rateLimit: {
+                limit: number;
+                windowSeconds: number;
+              } | null;
               /** Format: date-time */
               createdAt: string;
               lastUsedAt: string | null;
@@ -2097,6 +2764,10 @@ export interface operations {
               prefix: string;
               scopes: ('read' | 'write' | 'oracle' | '*')[];
               essencePerCall: number | null;
+              rateLimit: {
+                limit: number;
+                windowSeconds: number;
+              } | null;
               /** Format: date-time */
               createdAt: string;
               lastUsedAt: string | null;
@@ -2163,6 +2834,10 @@ export interface operations {
           scopes?: ('read' | 'write' | 'oracle' | '*')[];
           essencePerCall?: number | null;
           expiresAt?: string | null;
+          rateLimit?: {
+            limit: number;
+            windowSeconds: number;
+          } | null;
         };
       };
     };
@@ -2183,6 +2858,10 @@ export interface operations {
               prefix: string;
               scopes: ('read' | 'write' | 'oracle' | '*')[];
               essencePerCall: number | null;
+              rateLimit: {
+                limit: number;
+                windowSeconds: number;
+              } | null;
               /** Format: date-time */
               createdAt: string;
               lastUsedAt: string | null;
@@ -2367,6 +3046,137 @@ export interface operations {
       };
     };
   };
+  patchV1KeysById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          scopes?: ('read' | 'write' | 'oracle' | '*')[];
+          essencePerCall?: number | null;
+          rateLimit?: {
+            limit: number;
+            windowSeconds: number;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            prefix: string;
+            scopes: ('read' | 'write' | 'oracle' | '*')[];
+            essencePerCall: number | null;
+            rateLimit: {
+              limit: number;
+              windowSeconds: number;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            lastUsedAt: string | null;
+            expiresAt: string | null;
+            revokedAt: string | null;
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   postV1KeysByIdRotate: {
     parameters: {
       query?: never;
@@ -2401,6 +3211,10 @@ export interface operations {
               prefix: string;
               scopes: ('read' | 'write' | 'oracle' | '*')[];
               essencePerCall: number | null;
+              rateLimit: {
+                limit: number;
+                windowSeconds: number;
+              } | null;
               /** Format: date-time */
               createdAt: string;
               lastUsedAt: string | null;
@@ -2503,6 +3317,101 @@ export interface operations {
       };
     };
   };
+  getV1KeysByIdUsage: {
+    parameters: {
+      query?: {
+        /** @description Days back, today included. */
+        days?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            days: {
+              /** @description YYYY-MM-DD (UTC) */
+              date: string;
+              calls: {
+                succeeded: number;
+                insufficientEssence: number;
+                rateLimited: number;
+                refused: number;
+                failed: number;
+              };
+              essenceSpent: number;
+              byRoute: {
+                route: string;
+                calls: number;
+                essenceSpent: number;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   getEssence: {
     parameters: {
       query?: {
@@ -2559,6 +3468,181 @@ export interface operations {
       };
       /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
       401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getEssenceAlert: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            alert: {
+              threshold: number | null;
+              /** @description armed: at or above the threshold, the next debit below it emits essence.low; crossed: below it, waiting to re-arm; off: no alert. */
+              state: 'armed' | 'crossed' | 'off';
+              balance: number;
+            };
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  putEssenceAlert: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Alert when a debit takes the balance below this; null turns the alert off. */
+          threshold: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            alert: {
+              threshold: number | null;
+              /** @description armed: at or above the threshold, the next debit below it emits essence.low; crossed: below it, waiting to re-arm; off: no alert. */
+              state: 'armed' | 'crossed' | 'off';
+              balance: number;
+            };
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -2762,6 +3846,10 @@ export interface operations {
   getTrajectoryCheckins: {
     parameters: {
       query?: {
+        /** @description An ISO 8601 time, or a date (YYYY-MM-DD, meaning 00:00 UTC). */
+        from?: string;
+        /** @description An ISO 8601 time, or a date (YYYY-MM-DD, meaning 00:00 UTC). */
+        to?: string;
         /** @description Page size (1..100). */
         limit?: number;
         /** @description nextCursor of the previous page. */
@@ -2797,6 +3885,9 @@ export interface operations {
               at: string;
               /** Format: date-time */
               createdAt: string;
+              /** @description A feeling of the moment, or how the day felt overall (HealthKit State of Mind). */
+              kind: 'momentary' | 'daily';
+              associations: string[];
             }[];
             nextCursor: string | null;
           };
@@ -2876,7 +3967,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description An Atlas mood id. */
+          /** @description An Atlas mood id. The old underscore spelling `at_ease` is still accepted this release. */
           moodId: string;
           /** @default 0.5 */
           intensity?: number;
@@ -2887,6 +3978,29 @@ export interface operations {
            * @description When it was felt; at most 5 minutes ahead and 48 hours back. Default: now.
            */
           at?: string;
+          /** @description A feeling of the moment, or how the day felt overall (HealthKit State of Mind). */
+          kind?: 'momentary' | 'daily';
+          /** @description What the feeling was about: at most 5 of community, current-events, dating, education, family, fitness, friends, health, hobbies, identity, money, partner, self-care, spirituality, tasks, travel, weather, work. */
+          associations?: (
+            | 'community'
+            | 'current-events'
+            | 'dating'
+            | 'education'
+            | 'family'
+            | 'fitness'
+            | 'friends'
+            | 'health'
+            | 'hobbies'
+            | 'identity'
+            | 'money'
+            | 'partner'
+            | 'self-care'
+            | 'spirituality'
+            | 'tasks'
+            | 'travel'
+            | 'weather'
+            | 'work'
+          )[];
         };
       };
     };
@@ -2915,6 +4029,9 @@ export interface operations {
               at: string;
               /** Format: date-time */
               createdAt: string;
+              /** @description A feeling of the moment, or how the day felt overall (HealthKit State of Mind). */
+              kind: 'momentary' | 'daily';
+              associations: string[];
             };
             /** @description An Atlas family. */
             state: 'radiant' | 'calm' | 'stormy' | 'heavy' | 'still';
@@ -3021,11 +4138,319 @@ export interface operations {
       };
     };
   };
+  deleteTrajectoryCheckinsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `quota_exceeded`: The daily tier quota is spent; `Retry-After` says when it resets. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  patchTrajectoryCheckinsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description An Atlas mood id. The old underscore spelling `at_ease` is still accepted this release. */
+          moodId?: string;
+          intensity?: number;
+          /** @description null removes it. */
+          note?: string | null;
+          /** @description What the feeling was about: at most 5 of community, current-events, dating, education, family, fitness, friends, health, hobbies, identity, money, partner, self-care, spirituality, tasks, travel, weather, work. */
+          associations?: (
+            | 'community'
+            | 'current-events'
+            | 'dating'
+            | 'education'
+            | 'family'
+            | 'fitness'
+            | 'friends'
+            | 'health'
+            | 'hobbies'
+            | 'identity'
+            | 'money'
+            | 'partner'
+            | 'self-care'
+            | 'spirituality'
+            | 'tasks'
+            | 'travel'
+            | 'weather'
+            | 'work'
+          )[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            checkin: {
+              id: string;
+              moodId: string;
+              /** @description An Atlas family. */
+              family: 'radiant' | 'calm' | 'stormy' | 'heavy' | 'still';
+              valence: number;
+              arousal: number;
+              dominance: number;
+              intensity: number;
+              note: string | null;
+              /** Format: date-time */
+              at: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** @description A feeling of the moment, or how the day felt overall (HealthKit State of Mind). */
+              kind: 'momentary' | 'daily';
+              associations: string[];
+            };
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `quota_exceeded`: The daily tier quota is spent; `Retry-After` says when it resets. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   getTrajectoryUserArc: {
     parameters: {
       query?: {
         /** @description An IANA time zone, e.g. Europe/Paris. Default UTC. */
         tz?: string;
+        /** @description A past day (YYYY-MM-DD) in the zone; default today. */
+        date?: string;
       };
       header?: never;
       path?: never;
@@ -3144,6 +4569,114 @@ export interface operations {
       };
     };
   };
+  getTrajectoryHistory: {
+    parameters: {
+      query: {
+        /** @description YYYY-MM-DD */
+        from: string;
+        /** @description YYYY-MM-DD */
+        to: string;
+        /** @description An IANA time zone, e.g. Europe/Paris. Default UTC. */
+        tz?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            timezone: string;
+            days: {
+              /** Format: date */
+              date: string;
+              count: number;
+              /** @description An Atlas family. */
+              dominantFamily: 'radiant' | 'calm' | 'stormy' | 'heavy' | 'still';
+              mean: {
+                valence: number;
+                arousal: number;
+                dominance: number;
+              };
+              /** @description Moves between families that day, counted as the day's arc counts them. */
+              transitions: number;
+            }[];
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `quota_exceeded`: The daily tier quota is spent; `Retry-After` says when it resets. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   getTrajectoryCollectivePulse: {
     parameters: {
       query?: {
@@ -3184,6 +4717,132 @@ export interface operations {
               from: string;
               to: string;
               share: number;
+            }[];
+            privacy: {
+              /** @description No group smaller than this is ever named. */
+              minGroup: number;
+              /** @description The Laplace noise parameter on each count; null when no noise is added. */
+              epsilon: number | null;
+            };
+            disclaimer: string;
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `quota_exceeded`: The daily tier quota is spent; `Retry-After` says when it resets. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getTrajectoryCollectivePulseHistory: {
+    parameters: {
+      query?: {
+        /** @description The window of each day: the whole UTC day. */
+        window?: '24h';
+        /** @description How many past UTC days (1..90). */
+        days?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            window: '24h';
+            privacy: {
+              /** @description No group smaller than this is ever named. */
+              minGroup: number;
+              /** @description The Laplace noise parameter on each count; null when no noise is added. */
+              epsilon: number | null;
+            };
+            days: {
+              /** Format: date */
+              date: string;
+              pulse: {
+                window: '1h' | '24h' | '7d';
+                /** Format: date-time */
+                generatedAt: string;
+                participants: number;
+                families: {
+                  id: string;
+                  share: number;
+                }[];
+                moods: {
+                  id: string;
+                  share: number;
+                }[];
+                transitions: {
+                  /** @enum {string} */
+                  id?: 'other';
+                  from: string;
+                  to: string;
+                  share: number;
+                }[];
+              };
+              /** @description The privacy this day was released under (the top-level `privacy` is today’s). */
+              privacy: {
+                /** @description No group smaller than this is ever named. */
+                minGroup: number;
+                /** @description The Laplace noise parameter on each count; null when no noise is added. */
+                epsilon: number | null;
+              };
             }[];
             disclaimer: string;
           };
@@ -3889,6 +5548,850 @@ export interface operations {
       };
       /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
       400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            endpoints: {
+              id: string;
+              url: string;
+              events: (
+                | 'object.spawned'
+                | 'object.expired'
+                | 'essence.low'
+                | 'key.revoked'
+                | 'webhook.test'
+              )[];
+              description: string;
+              /** @description False once the endpoint was disabled after failing for 5 days. */
+              enabled: boolean;
+              /** Format: date-time */
+              createdAt: string;
+              disabledAt: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description An absolute http(s) URL on a public address. */
+          url: string;
+          events: ('object.spawned' | 'object.expired' | 'essence.low' | 'key.revoked' | 'webhook.test')[];
+          /** @default  */
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            endpoint: {
+              id: string;
+              url: string;
+              events: (
+                | 'object.spawned'
+                | 'object.expired'
+                | 'essence.low'
+                | 'key.revoked'
+                | 'webhook.test'
+              )[];
+              description: string;
+              /** @description False once the endpoint was disabled after failing for 5 days. */
+              enabled: boolean;
+              /** Format: date-time */
+              createdAt: string;
+              disabledAt: string | null;
+            };
+            /** @description `whsec_` + base64 of 32 random bytes. Shown only by create and rotate. */
+            secret: string;
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `conflict`: The request conflicts with the current state. `idempotency_conflict`: This Idempotency-Key was already used with a different body. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  deleteWebhooksById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postWebhooksByIdTest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accepted */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            deliveryId: string;
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `conflict`: The request conflicts with the current state. `idempotency_conflict`: This Idempotency-Key was already used with a different body. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postWebhooksByIdRotateSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description `whsec_` + base64 of 32 random bytes. Shown only by create and rotate. */
+            secret: string;
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postWebhooksByIdEnable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            endpoint: {
+              id: string;
+              url: string;
+              events: (
+                | 'object.spawned'
+                | 'object.expired'
+                | 'essence.low'
+                | 'key.revoked'
+                | 'webhook.test'
+              )[];
+              description: string;
+              /** @description False once the endpoint was disabled after failing for 5 days. */
+              enabled: boolean;
+              /** Format: date-time */
+              createdAt: string;
+              disabledAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getWebhooksByIdDeliveries: {
+    parameters: {
+      query?: {
+        /** @description Page size (1..100). */
+        limit?: number;
+        /** @description nextCursor of the previous page. */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            deliveries: {
+              /** @description Also the `webhook-id` header of every attempt. */
+              id: string;
+              eventId: string;
+              /**
+               * @description object.spawned · object.expired · essence.low · key.revoked · webhook.test
+               * @enum {unknown}
+               */
+              eventType: 'object.spawned' | 'object.expired' | 'essence.low' | 'key.revoked' | 'webhook.test';
+              /** @enum {unknown} */
+              status: 'pending' | 'succeeded' | 'failed' | 'exhausted';
+              attempts: number;
+              lastStatusCode: number | null;
+              /** @description Why the last attempt failed: the start of the response body (≤ 4 KiB) or the network error. */
+              lastError: string | null;
+              nextAttemptAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postWebhooksByIdDeliveriesByDeliveryIdRetry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accepted */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `csrf_rejected`: A cookie-authenticated write from another site. `forbidden`: Signed in, but not allowed to do this. `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `conflict`: The request conflicts with the current state. `idempotency_conflict`: This Idempotency-Key was already used with a different body. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -4626,6 +7129,17 @@ export interface operations {
               score: number;
             }[];
             disclaimer: string;
+            /** @description Set when the text expresses a risk of suicide or self-harm, or of harming someone else: the flag and where to reach a person now (configured with CRISIS_RESOURCES). Null otherwise. */
+            safety: {
+              flag: 'self_harm' | 'harm_to_others';
+              resources: {
+                name: string;
+                url: string;
+                phone?: string;
+                /** @description A country or region, or "international". */
+                region: string;
+              }[];
+            } | null;
           };
         };
       };
@@ -5104,377 +7618,6 @@ export interface operations {
       };
     };
   };
-  getV1WorldObjectsById: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost'];
-          'Essence-Balance': components['headers']['Essence-Balance'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            objectId: string;
-            /**
-             * @description billboard · event · notification · content_node
-             * @enum {unknown}
-             */
-            type: 'billboard' | 'event' | 'notification' | 'content_node';
-            title: string;
-            description: string;
-            moodTarget: string;
-            layerTarget: number;
-            position: string;
-            coordinates: {
-              x: number;
-              y: number;
-              z: number;
-            };
-            /** Format: date-time */
-            createdAt: string;
-            expiresAt: string | null;
-          };
-        };
-      };
-      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost.optional'];
-          'Essence-Balance': components['headers']['Essence-Balance.optional'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost.optional'];
-          'Essence-Balance': components['headers']['Essence-Balance.optional'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
-      402: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost'];
-          'Essence-Balance': components['headers']['Essence-Balance'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `insufficient_scope`: The API key lacks this route's scope. */
-      403: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost.optional'];
-          'Essence-Balance': components['headers']['Essence-Balance.optional'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
-      404: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost.optional'];
-          'Essence-Balance': components['headers']['Essence-Balance.optional'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
-      429: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost.optional'];
-          'Essence-Balance': components['headers']['Essence-Balance.optional'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          'Retry-After': components['headers']['Retry-After'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost.optional'];
-          'Essence-Balance': components['headers']['Essence-Balance.optional'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-      503: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost.optional'];
-          'Essence-Balance': components['headers']['Essence-Balance.optional'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          'Retry-After': components['headers']['Retry-After.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  postV1Oracle: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry safe: the same key, API key and body within 24 h replays the first answer. 1..255 visible ASCII characters. */
-        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description A question of meaning, feeling, choice or perspective (1..2000 characters). */
-          question: string;
-          /** @description An Atlas mood id; when absent the mood is read from the question. */
-          moodId?: string;
-          /** @description Which tradition answers: stoic (Marcus Aurelius, Epictetus, Seneca), taoist (Tao Te Ching), existential (Ecclesiastes and passages on mortality, meaning and time), any (default). */
-          style?: 'stoic' | 'taoist' | 'existential' | 'any';
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost'];
-          'Essence-Balance': components['headers']['Essence-Balance'];
-          'Idempotent-Replayed': components['headers']['Idempotent-Replayed.optional'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            answer: string;
-            themes: string[];
-            moodReading: {
-              moodId: string;
-              family: 'radiant' | 'calm' | 'stormy' | 'heavy' | 'still';
-            };
-            sources: {
-              work: string;
-              author: string;
-              locator: string;
-            }[];
-            disclaimer: string;
-            provider: 'builtin' | 'openai-compatible';
-          };
-        };
-      };
-      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost.optional'];
-          'Essence-Balance': components['headers']['Essence-Balance.optional'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost.optional'];
-          'Essence-Balance': components['headers']['Essence-Balance.optional'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
-      402: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost'];
-          'Essence-Balance': components['headers']['Essence-Balance'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `insufficient_scope`: The API key lacks this route's scope. */
-      403: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost.optional'];
-          'Essence-Balance': components['headers']['Essence-Balance.optional'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `idempotency_conflict`: This Idempotency-Key was already used with a different body. */
-      409: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost.optional'];
-          'Essence-Balance': components['headers']['Essence-Balance.optional'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
-      413: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost.optional'];
-          'Essence-Balance': components['headers']['Essence-Balance.optional'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `unsupported_media_type`: The body is not `application/json`. */
-      415: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost.optional'];
-          'Essence-Balance': components['headers']['Essence-Balance.optional'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `off_mission`: The oracle declines requests that are not philosophical exploration (not charged). */
-      422: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost.optional'];
-          'Essence-Balance': components['headers']['Essence-Balance.optional'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
-      429: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost.optional'];
-          'Essence-Balance': components['headers']['Essence-Balance.optional'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          'Retry-After': components['headers']['Retry-After'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost.optional'];
-          'Essence-Balance': components['headers']['Essence-Balance.optional'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
-      503: {
-        headers: {
-          'X-Request-Id': components['headers']['X-Request-Id'];
-          'Essence-Cost': components['headers']['Essence-Cost.optional'];
-          'Essence-Balance': components['headers']['Essence-Balance.optional'];
-          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
-          RateLimit: components['headers']['RateLimit.optional'];
-          'Retry-After': components['headers']['Retry-After.optional'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
   postV1WorldSpawn: {
     parameters: {
       query?: never;
@@ -5686,6 +7829,639 @@ export interface operations {
         content: {
           'application/problem+json': components['schemas']['Problem'];
         };
+      };
+    };
+  };
+  getV1WorldObjectsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            objectId: string;
+            /**
+             * @description billboard · event · notification · content_node
+             * @enum {unknown}
+             */
+            type: 'billboard' | 'event' | 'notification' | 'content_node';
+            title: string;
+            description: string;
+            moodTarget: string;
+            layerTarget: number;
+            position: string;
+            coordinates: {
+              x: number;
+              y: number;
+              z: number;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            expiresAt: string | null;
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
+      402: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not_found`: No such resource (also: one that belongs to someone else). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  postV1Oracle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key, API key and body within 24 h replays the first answer. 1..255 visible ASCII characters. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description A question of meaning, feeling, choice or perspective (1..2000 characters). */
+          question: string;
+          /** @description An Atlas mood id; when absent the mood is read from the question. */
+          moodId?: string;
+          /** @description Which tradition answers: stoic (Marcus Aurelius, Epictetus, Seneca), taoist (Tao Te Ching), existential (Ecclesiastes and passages on mortality, meaning and time), any (default). */
+          style?: 'stoic' | 'taoist' | 'existential' | 'any';
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            answer: string;
+            themes: string[];
+            moodReading: {
+              moodId: string;
+              family: 'radiant' | 'calm' | 'stormy' | 'heavy' | 'still';
+            };
+            sources: {
+              work: string;
+              author: string;
+              locator: string;
+            }[];
+            disclaimer: string;
+            /** @description "safety" when the question expressed a crisis and nothing else was consulted. */
+            provider: 'builtin' | 'openai-compatible' | 'safety';
+            /** @description Set when the text expresses a risk of suicide or self-harm, or of harming someone else: the flag and where to reach a person now (configured with CRISIS_RESOURCES). Null otherwise. */
+            safety: {
+              flag: 'self_harm' | 'harm_to_others';
+              resources: {
+                name: string;
+                url: string;
+                phone?: string;
+                /** @description A country or region, or "international". */
+                region: string;
+              }[];
+            } | null;
+          };
+        };
+      };
+      /** @description `invalid_request`: The request is malformed: validation, bad JSON, an unknown field or query parameter. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: No credential, or an unknown, revoked or expired one. */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_essence`: The call costs more than the key owner's balance; nothing ran, nothing was debited. */
+      402: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost'];
+          'Essence-Balance': components['headers']['Essence-Balance'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `insufficient_scope`: The API key lacks this route's scope. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `idempotency_conflict`: This Idempotency-Key was already used with a different body. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload_too_large`: The body is larger than the service accepts (64 KiB by default). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported_media_type`: The body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `off_mission`: The oracle declines requests that are not philosophical exploration (not charged). */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate_limited`: Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: A bug on our side; the body never leaks a stack or SQL. Quote the request id. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: A dependency (database, provider) is down or the instance is stopping; retry later. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Essence-Cost': components['headers']['Essence-Cost.optional'];
+          'Essence-Balance': components['headers']['Essence-Balance.optional'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy.optional'];
+          RateLimit: components['headers']['RateLimit.optional'];
+          'Retry-After': components['headers']['Retry-After.optional'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  webhookObjectSpawned: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The same on every attempt of one delivery: de-duplicate on it. */
+        'webhook-id': components['parameters']['WebhookId'];
+        /** @description Unix seconds of this attempt; refuse ones too far from now. */
+        'webhook-timestamp': components['parameters']['WebhookTimestamp'];
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded secret; several, space-separated, while a secret rotates. */
+        'webhook-signature': components['parameters']['WebhookSignature'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          type: 'object.spawned';
+          /** Format: date-time */
+          timestamp: string;
+          data: {
+            /** @constant */
+            ok: true;
+            objectId: string;
+            /**
+             * @description billboard · event · notification · content_node
+             * @enum {unknown}
+             */
+            type: 'billboard' | 'event' | 'notification' | 'content_node';
+            title: string;
+            expiresAt: string | null;
+            position: string;
+            moodTarget: string;
+            layerTarget: number;
+            /** Format: date-time */
+            createdAt: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Acknowledged. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: the delivery is retried later, then marked exhausted. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookObjectExpired: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The same on every attempt of one delivery: de-duplicate on it. */
+        'webhook-id': components['parameters']['WebhookId'];
+        /** @description Unix seconds of this attempt; refuse ones too far from now. */
+        'webhook-timestamp': components['parameters']['WebhookTimestamp'];
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded secret; several, space-separated, while a secret rotates. */
+        'webhook-signature': components['parameters']['WebhookSignature'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          type: 'object.expired';
+          /** Format: date-time */
+          timestamp: string;
+          data: {
+            objectId: string;
+            /**
+             * @description billboard · event · notification · content_node
+             * @enum {unknown}
+             */
+            type: 'billboard' | 'event' | 'notification' | 'content_node';
+            title: string;
+            /** Format: date-time */
+            expiredAt: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Acknowledged. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: the delivery is retried later, then marked exhausted. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookEssenceLow: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The same on every attempt of one delivery: de-duplicate on it. */
+        'webhook-id': components['parameters']['WebhookId'];
+        /** @description Unix seconds of this attempt; refuse ones too far from now. */
+        'webhook-timestamp': components['parameters']['WebhookTimestamp'];
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded secret; several, space-separated, while a secret rotates. */
+        'webhook-signature': components['parameters']['WebhookSignature'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          type: 'essence.low';
+          /** Format: date-time */
+          timestamp: string;
+          data: {
+            balance: number;
+            threshold: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Acknowledged. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: the delivery is retried later, then marked exhausted. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookKeyRevoked: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The same on every attempt of one delivery: de-duplicate on it. */
+        'webhook-id': components['parameters']['WebhookId'];
+        /** @description Unix seconds of this attempt; refuse ones too far from now. */
+        'webhook-timestamp': components['parameters']['WebhookTimestamp'];
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded secret; several, space-separated, while a secret rotates. */
+        'webhook-signature': components['parameters']['WebhookSignature'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          type: 'key.revoked';
+          /** Format: date-time */
+          timestamp: string;
+          data: {
+            keyId: string;
+            prefix: string;
+            name: string;
+            /** Format: date-time */
+            revokedAt: string;
+            /**
+             * @description deleted: removed by its owner; rotated: the grace of a rotation ended; expired: its expiresAt passed.
+             * @enum {unknown}
+             */
+            reason: 'deleted' | 'rotated' | 'expired';
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Acknowledged. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: the delivery is retried later, then marked exhausted. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookWebhookTest: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The same on every attempt of one delivery: de-duplicate on it. */
+        'webhook-id': components['parameters']['WebhookId'];
+        /** @description Unix seconds of this attempt; refuse ones too far from now. */
+        'webhook-timestamp': components['parameters']['WebhookTimestamp'];
+        /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded secret; several, space-separated, while a secret rotates. */
+        'webhook-signature': components['parameters']['WebhookSignature'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          type: 'webhook.test';
+          /** Format: date-time */
+          timestamp: string;
+          data: Record<string, never>;
+        };
+      };
+    };
+    responses: {
+      /** @description Acknowledged. */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: the delivery is retried later, then marked exhausted. */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
