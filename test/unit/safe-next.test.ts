@@ -36,14 +36,14 @@ describe('the sign-in redirect goes only to a path of the service', () => {
   ];
   for (const value of hostile) {
     test(`next=${JSON.stringify(value)} → the portal home`, () => {
-      assert.equal(nextOf(`next=${encodeURIComponent(value)}`), '/');
+      assert.equal(nextOf(`next=${encodeURIComponent(value)}`), '/portal');
       // And sent unencoded, as a hand-made link would be.
-      if (!/[&#+]/.test(value)) assert.equal(nextOf(`next=${value}`), '/');
+      if (!/[&#+]/.test(value)) assert.equal(nextOf(`next=${value}`), '/portal');
     });
   }
 
   test('a missing next → the portal home', () => {
-    assert.equal(nextOf(''), '/');
+    assert.equal(nextOf(''), '/portal');
   });
 
   for (const [value, expected] of [
