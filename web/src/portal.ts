@@ -521,7 +521,7 @@ function wireAlertForm(): void {
 function wireDeleteForm(): void {
   onSubmit(byId<HTMLFormElement>('delete-form'), async (data) => {
     await api('DELETE', '/api/account', { password: String(data.get('password') ?? '') });
-    location.assign('/?deleted=1');
+    location.assign('/portal?deleted=1');
   });
 }
 
