@@ -76,6 +76,7 @@ const TOKEN_MAP_SOURCE: Readonly<Record<string, string>> = {
   "ain't": 'am not',
   "it's": 'it is',
   "tonight's": 'tonight is',
+  tonights: 'tonight is',
   "today's": 'today is',
   "tomorrow's": 'tomorrow is',
   "life's": 'life is',
@@ -1617,6 +1618,53 @@ const RULES: readonly Rule[] = [
     'strong',
     ` (?:hurting|hurt|harm|harming|shake|shaking|smother|smothering|drown|drowning|throw|throwing|kill|killing|suffocate|suffocating|hit|hitting) (?:my|the) (?:baby|newborn|infant|toddler|son|daughter|kids?|child|children)(?: \\S+){0,6} (?:scares me|i am scared|i am afraid|i might|i could|i will|when (?:he|she|it|they) (?:cries|cry|will not stop|screams|scream)|will not stop crying|keeps crying|thoughts|urge|urges|worry)`,
   ),
+  // ---- Wishes not to exist, said around the edges (long posts by people in pain rarely name a
+  // method): a wish to not be here, to be gone, to not wake up, framed as ease or as a thought
+  // that keeps coming back.
+  rule(
+    'self.easy-not-be',
+    S,
+    'strong',
+    ` (?:how|that) easy (?:it would be|it is|it would all be) to (?:just )?(?:${DIE_ACT}|${DIE_STATE}|disappear|vanish|not be here|go)(?= )`,
+  ),
+  rule(
+    'self.tired-alive',
+    S,
+    'strong',
+    `${I}${ADV}(?:am )?(?:so |just |really |very )?(?:tired|sick|exhausted|done|weary) (?:of|with) (?:being alive|living|existing|being here|life itself|waking up)(?= [.!?,]| $| any more| every| so| and| but| not| just| tbh| honestly| now)`,
+  ),
+  rule(
+    'self.nobody-notice-gone',
+    S,
+    'strong',
+    ` (?:no one|nobody|noone|not a single person|would anyone|does anyone|who) (?:would|will|is going to) (?:even )?(?:notice|care|miss me)(?: \\S+){0,2} (?:if|when) i (?:was|were|am|died|disappeared|vanished|left|killed myself|went) (?:gone|dead|not here|not around)?`,
+  ),
+  rule(
+    'self.cant-keep-doing',
+    S,
+    'medium',
+    ` i (?:can not|could not|do not think i can) (?:keep doing this|keep going like this|keep living like this|go on like this|do this any more|do this much longer|keep this up much longer)`,
+  ),
+  // ---- Distress and ending language: tips an ambiguous cue over, never flags alone.
+  rule(
+    'self.mood-distress',
+    S,
+    'weak',
+    ` (?:can not face|can not cope|can not function|falling apart|so heavy|feel nothing|do not feel anything|have not felt anything|feel finished|feel empty|so empty|nobody|no one|no friends|i have no one|mistake|do not care what happens to me|shaking|panic|anxiety|bullied|bully|therapist|therapy|failed|lost my job|hate waking up|waking up|grey|gray|misery|miserable|unbearable|suffering|struggling|can not breathe|cry|cried|crying|tears|sobbing|wall of text|sorry for|i do not know what to do|do not know how much longer|fault|weight on|a weight|hate me|hurts|kicking me out|owe money|breakup|broke up)`,
+  ),
+  rule(
+    'self.mood-ending',
+    S,
+    'weak',
+    ` (?:finally (?:feel |am )?(?:sure|ready|at peace)|putting it off|put it off|over soon|one last|for the last time|do not want a fuss|paid back|no regrets|my affairs|in order|say goodbye|saying goodbye|thank you for everything|it is not your fault|none of it was your fault)`,
+  ),
+  // ---- Rage and readiness: tips an ambiguous threat over, never flags alone.
+  rule(
+    'other.mood-rage',
+    H,
+    'weak',
+    ` (?:knife|knives|gun|guns|rifle|bat|weapon|done being scared|not going to just stand there|do not care what happens to me|i know where (?:he|she|they) (?:lives?|keeps?|works?|sleeps?)|they laughed|laughed at me|humiliated|filmed it|sick of being|hate (?:him|her|them)|shaking|so angry|rage|furious|revenge|get back at)`,
+  ),
 ];
 
 // ---- Anchors: a rule can only match a text holding one of its anchor tokens --------------
@@ -1631,6 +1679,15 @@ const PERSON_ANCHORS =
   'him her them you everyone someone somebody people al class schol ofice family neighbor neighbors neighbour neighbours kids teacher teachers students staf boss manager ex wife husband girlfriend boyfriend gf bf dad father mom mum mother stepdad stepmom step stepfather stepmother brother sister son daughter baby babies kid child children parents roomate flatmate coworker coworkers co coleague coleagues clasmate clasmates buly bulies uncle aunt cousin grandma grandpa partner fiance landlord friend in guy girl man woman dude bitch bastard ashole prick cunt fucker motherfucker idiot cop driver clerk guys girls bitches bastards asholes whore slut twat jerk loser couple lady oficer every each those these';
 
 const ANCHORS: Readonly<Record<string, string>> = {
+  'self.easy-not-be': 'easy',
+  'self.tired-alive': 'tired sick exhausted done weary',
+  'self.nobody-notice-gone': 'notice care mis',
+  'self.cant-keep-doing': 'keep go do',
+  'self.mood-distress':
+    'face cope function falling heavy nothing anything felt finished empty no one nobody friends mistake care shaking panic anxiety bulied buly therapist therapy failed job waking grey gray misery miserable unbearable sufering strugling breathe cry cried crying tears sobing wal sory do know weight hate hurts kicking owe breakup broke',
+  'self.mood-ending': 'finaly puting put over one last fus paid regrets afairs order godbye thank fault',
+  'other.mood-rage':
+    'knife knives gun guns rifle bat weapon done not do know they laughed humiliated filmed sick hate shaking angry rage furious revenge get',
   'other.make-regret': 'make',
   'other.what-ill-do': 'what',
   'other.fuck-up': 'fuck mes rough jump shank stomp kick bust',
