@@ -79,6 +79,28 @@ describe('crisis detector (unit)', () => {
     }
   });
 
+  test('imagined or foretold harm to others tips over with rage or a weapon', () => {
+    assert.equal(detectCrisis("i can't stop imagining hurting her"), null);
+    assert.deepEqual(detectCrisis("i can't stop imagining hurting her. one day i'll snap"), {
+      flag: 'harm_to_others',
+    });
+    assert.deepEqual(
+      detectCrisis('the next kid who shoves me is going to get stabbed, i carry a knife now'),
+      { flag: 'harm_to_others' },
+    );
+  });
+
+  test('annoyance, a loss to others and planning for death are not a crisis', () => {
+    for (const text of [
+      "i can't take it anymore with this heat, i'm exhausted and can't sleep",
+      "they'll regret losing me when i leave, i'm so angry",
+      "i've never written a will, so my partner and i sat down and made a will together",
+    ]) {
+      assert.equal(detectCrisis(text), null, text);
+    }
+    assert.deepEqual(detectCrisis("everyone would be fine without me, i'm so tired"), { flag: 'self_harm' });
+  });
+
   test('death as a subject and idioms are not a crisis', () => {
     for (const text of [
       'What did the Stoics teach about mortality?',

@@ -425,6 +425,20 @@ const SOMEONE_ELSE_HARM = new RegExp(
   ),
 );
 
+/** Exasperation at circumstances ("can't take it anymore with this heat lol"), not despair. */
+const ANNOYANCE = new RegExp(
+  sq(
+    ` (?:any more|much longer) +(?:with|in) (?:this|the|these|my|our) (?:heat|cold|weather|rain|snow|humidity|noise|traffic|wifi|internet|commute|neighbou?rs?|printer|laptop|phone)| (?:any more|much longer)(?: +\\S+){0,6} +(?:lol|lmao|haha|hahaha)(?= )`,
+  ),
+);
+
+/** "They'll regret losing me": a loss to them, not a threat to them. */
+const REGRET_LOSING_ME = new RegExp(
+  sq(
+    ` regret +(?:losing|firing|letting go of|dumping|leaving|not hiring|not promoting|underestimating|ignoring) me(?= )`,
+  ),
+);
+
 const S: CrisisFlag = 'self_harm';
 const H: CrisisFlag = 'harm_to_others';
 
@@ -933,6 +947,7 @@ const RULES: readonly Rule[] = [
     S,
     'medium',
     `${I}${ADV}(?:can not|can not do|can not take|can not handle|can not keep|can not live|can not go on|can not bear|have nothing left|can not fight|have no fight left|do not have (?:any )?(?:strength|fight) left|can not cope)(?: (?:doing )?(?:this|it|life|living|like this|with (?:this|it|life)|on|going|fighting|the pain))? (?:any more|much longer|for much longer|no more|one more day|another day)`,
+    ANNOYANCE,
   ),
   rule(
     'self.burden',
@@ -1366,7 +1381,7 @@ const RULES: readonly Rule[] = [
     S,
     'medium',
     ` (?:wrote|written|writing|made|making|updated|updating|finished) (?:my|a) (?:wil|testament)(?= )`,
-    /everyone should|for (?:the|my) (?:house|kids s future)|lawyer/,
+    /everyone should|for (?:the|my) (?:house|kids s future)|lawyer|never (?:written|made)|not (?:written|made)|with my (?:partner|wife|husband)/,
   ),
   rule(
     'self.said-goodbye',
@@ -1581,6 +1596,7 @@ const RULES: readonly Rule[] = [
     H,
     'medium',
     ` (?:they|he|she|you|everyone|they all|all of them|those (?:people|bitches|bastards|kids)) (?:will|are going to|is going to|am going to|gonna|will all|are all going to|deserve to|should) (?:all |fucking |soon |finally )?(?:pay|regret|be sorry|suffer|die|get what (?:they|he|she|you) deserve|get theirs|see what i am capable of|feel my pain|know pain|burn|bleed)`,
+    REGRET_LOSING_ME,
   ),
   rule(
     'other.know-where',
@@ -1645,6 +1661,18 @@ const RULES: readonly Rule[] = [
     'medium',
     ` i (?:can not|could not|do not think i can) (?:keep doing this|keep going like this|keep living like this|go on like this|do this any more|do this much longer|keep this up much longer)`,
   ),
+  rule(
+    'self.fine-without-me',
+    S,
+    'medium',
+    ` (?:everyone|everybody|they|my family|people|the world|my kids|my friends) (?:would|will) (?:all )?(?:be )?(?:just )?(?:fine|ok|okay|happier|better|relieved) (?:without me|if i (?:was|were) gone|when i am gone)`,
+  ),
+  rule(
+    'self.sleep-long',
+    S,
+    'medium',
+    `${I}${ADV}(?:want to|wish i could|wanna|just want to|need to) (?:go to )?sleep (?:for )?(?:a (?:really |very )?long time|for ever|for a (?:really |very )?long time|and not have to be (?:anyone|me|anything))`,
+  ),
   // ---- Distress and ending language: tips an ambiguous cue over, never flags alone.
   rule(
     'self.mood-distress',
@@ -1657,6 +1685,25 @@ const RULES: readonly Rule[] = [
     S,
     'weak',
     ` (?:finally (?:feel |am )?(?:sure|ready|at peace)|putting it off|put it off|over soon|one last|for the last time|do not want a fuss|paid back|no regrets|my affairs|in order|say goodbye|saying goodbye|thank you for everything|it is not your fault|none of it was your fault)`,
+  ),
+  // ---- Harm to others imagined or foretold without a plain threat.
+  rule(
+    'other.imagining-harm',
+    H,
+    'medium',
+    `${I}${ADV}(?:can not stop |keep |am always |been |have been )?(?:imagining|fantasizing about|fantasising about|picturing|dreaming about|thinking about) (?:${HARM_VERB}ing|hurting|killing|stabbing|shooting|beating|strangling|choking|punching) ${PERSON}`,
+  ),
+  rule(
+    'other.next-one-gets-it',
+    H,
+    'medium',
+    ` the next (?:\\S+ ){0,2}(?:who|that|to) (?:\\S+ ){1,6}(?:is going to|will|gona) (?:get )?(?:stabbed|shot|hurt|killed|beaten|punched|cut|jumped|smashed)`,
+  ),
+  rule(
+    'other.will-snap',
+    H,
+    'weak',
+    ` (?:i will|i am going to|i might|i am gona) (?:finally )?(?:snap|lose it|lose control)| (?:he|she|they) (?:will|is going to|are going to) get what (?:he|she|they) (?:deserves?|has coming|have coming)`,
   ),
   // ---- Rage and readiness: tips an ambiguous threat over, never flags alone.
   rule(
@@ -1679,6 +1726,11 @@ const PERSON_ANCHORS =
   'him her them you everyone someone somebody people al class schol ofice family neighbor neighbors neighbour neighbours kids teacher teachers students staf boss manager ex wife husband girlfriend boyfriend gf bf dad father mom mum mother stepdad stepmom step stepfather stepmother brother sister son daughter baby babies kid child children parents roomate flatmate coworker coworkers co coleague coleagues clasmate clasmates buly bulies uncle aunt cousin grandma grandpa partner fiance landlord friend in guy girl man woman dude bitch bastard ashole prick cunt fucker motherfucker idiot cop driver clerk guys girls bitches bastards asholes whore slut twat jerk loser couple lady oficer every each those these';
 
 const ANCHORS: Readonly<Record<string, string>> = {
+  'self.fine-without-me': 'without gone',
+  'self.sleep-long': 'slep',
+  'other.imagining-harm': 'imagining fantasizing fantasising picturing dreaming thinking',
+  'other.next-one-gets-it': 'next',
+  'other.will-snap': 'snap lose get',
   'self.easy-not-be': 'easy',
   'self.tired-alive': 'tired sick exhausted done weary',
   'self.nobody-notice-gone': 'notice care mis',
@@ -2008,7 +2060,7 @@ const DISTANCING_ANYWHERE = new RegExp(
 /** What follows a match in its clause that puts it in the past ("… in 2015, and I survived"). */
 const DISTANCED_AFTER = new RegExp(
   sq(
-    `^ (?:\\S+ ){0,8}?(?:years ago|(?:a|many|few|some|two|three|ten) years back|in (?:19|20)\\d\\d|when i was (?:younger|a kid|a teen|a teenager|in (?:high school|school|college)|\\d+)|as a (?:teen|teenager|kid|child)|in my (?:early |late |mid )?(?:teens|twenties|thirties|forties|20s|30s|40s)|in (?:high school|college|university|my teens)|i am (?:going )?(?:on|away|travelling|traveling|out of town)|on (?:vacation|holiday|a trip|leave)|back then|(?:i am|i have been|now i am) (?:doing )?(?:well|better|okay|fine|good|happy) now|but i (?:am|have been|got) (?:okay|ok|fine|better|clean|sober|well|good|safe)|and i am (?:grateful|glad|thankful|okay|ok|fine|better|alive)|(?:and|but) (?:survived|recovered|got help|got better))(?= )`,
+    `^ (?:\\S+ ){0,8}?(?:years ago|(?:a|many|few|some|two|three|ten) years back|in (?:19|20)\\d\\d|when i was (?:younger|a kid|a teen|a teenager|in (?:high school|school|college)|\\d+)|as a (?:teen|teenager|kid|child)|in my (?:early |late |mid )?(?:teens|twenties|thirties|forties|20s|30s|40s)|in (?:high school|college|university|my teens)|i am (?:going )?(?:on|away|travelling|traveling|out of town)|on (?:vacation|holiday|a trip|leave)|back then|(?:i am|i have been|now i am) (?:doing )?(?:well|better|okay|fine|good|happy) now|but i (?:am|have been|got) (?:okay|ok|fine|better|clean|sober|well|good|safe)|and i am (?:grateful|glad|thankful|okay|ok|fine|better|alive)|(?:and|but) (?:survived|recovered|got help|got better)|not in a (?:bad|dark|sad|depressing|scary|suicidal|morbid) way)(?= )`,
   ),
 );
 
