@@ -101,6 +101,18 @@ describe('crisis detector (unit)', () => {
     assert.deepEqual(detectCrisis("everyone would be fine without me, i'm so tired"), { flag: 'self_harm' });
   });
 
+  test('taking too many on purpose, following someone who died, being the problem', () => {
+    assert.deepEqual(detectCrisis('i took a few more of my meds than i should have'), { flag: 'self_harm' });
+    assert.equal(detectCrisis('I took too many pills for my headache by mistake, is that dangerous?'), null);
+    assert.deepEqual(detectCrisis('my brother died in march. part of me wants to follow him, i cant sleep'), {
+      flag: 'self_harm',
+    });
+    assert.deepEqual(detectCrisis("i think it's time i stopped being everyone's problem. nobody cares"), {
+      flag: 'self_harm',
+    });
+    assert.equal(detectCrisis('I want to follow her on instagram'), null);
+  });
+
   test('death as a subject and idioms are not a crisis', () => {
     for (const text of [
       'What did the Stoics teach about mortality?',

@@ -953,7 +953,7 @@ const RULES: readonly Rule[] = [
     'self.burden',
     S,
     'medium',
-    `${I}${ADV}(?:am|feel like|feel like i am|am just|have become|have always been|will always be|am nothing but|am only) (?:\\w+ )?(?:a )?(?:burden|waste of (?:space|air|oxygen|life)|mistake|worthless|useless|disappointment|failure|problem) (?:to|for|on|of|in|and|that) (?:everyone|my family|everybody|the world|all|my parents|people|those|you all|them|my friends|my mom|my dad|my wife|my husband|my kids|my children|everyone around me|the people i love|this world)`,
+    `${I}${ADV}(?:am|feel like|feel like i am|am just|have become|have always been|have been|been|will always be|am nothing but|am only) (?:\\w+ )?(?:a )?(?:burden|waste of (?:space|air|oxygen|life)|mistake|worthless|useless|disappointment|failure|problem) (?:to|for|on|of|in|and|that) (?:everyone|my family|everybody|the world|all|my parents|people|those|you all|them|my friends|my mom|my dad|my wife|my husband|my kids|my children|everyone around me|the people i love|this world)`,
     /financially|money|rent|tuition|bills|while i (?:study|look|recover)|for now/,
   ),
   rule(
@@ -1673,6 +1673,25 @@ const RULES: readonly Rule[] = [
     'medium',
     `${I}${ADV}(?:want to|wish i could|wanna|just want to|need to) (?:go to )?sleep (?:for )?(?:a (?:really |very )?long time|for ever|for a (?:really |very )?long time|and not have to be (?:anyone|me|anything))`,
   ),
+  rule(
+    'self.took-too-many',
+    S,
+    'strong',
+    `${I}${ADV}(?:took|swallowed|have taken|just took) (?:a (?:few|lot|bunch|handful) )?(?:more|extra|too many|all|way too many|double) (?:of )?(?:my |the )?(?:meds|medication|pills|tablets|sleeping pills|painkillers)(?: than i (?:should|was supposed to)(?: have)?)?`,
+    /by mistake|by acident|acidentaly|for (?:my|a) (?:headache|migraine|cold|flu|back|toth|period|fever)|is (?:that|it) (?:dangerous|bad|safe)/,
+  ),
+  rule(
+    'self.follow-them',
+    S,
+    'medium',
+    `${I}${ADV}(?:part of me )?(?:wants? to|want to|wish i could|think about|thinking about|going to) (?:just )?(?:follow|join|be with) (?:him|her|them|my (?:\\w+ )?(?:brother|sister|mom|mum|dad|son|daughter|friend|husband|wife|partner))(?= [.!?,]| $| there| in| again| soon| now)`,
+  ),
+  rule(
+    'self.stop-being-problem',
+    S,
+    'medium',
+    ` (?:time (?:for me to|i)|i should|i need to|i will|i am going to) (?:just )?(?:stop|stopped) being (?:everyone s|everyones|everyone|everybody s|everybody|a|their|your|my family s|my family) (?:problem|burden)| i have a plan(?= [.!?,]| $| and| now)| the point of me| how to keep carrying this| can not carry this (?:any more|much longer)`,
+  ),
   // ---- Distress and ending language: tips an ambiguous cue over, never flags alone.
   rule(
     'self.mood-distress',
@@ -1726,6 +1745,9 @@ const PERSON_ANCHORS =
   'him her them you everyone someone somebody people al class schol ofice family neighbor neighbors neighbour neighbours kids teacher teachers students staf boss manager ex wife husband girlfriend boyfriend gf bf dad father mom mum mother stepdad stepmom step stepfather stepmother brother sister son daughter baby babies kid child children parents roomate flatmate coworker coworkers co coleague coleagues clasmate clasmates buly bulies uncle aunt cousin grandma grandpa partner fiance landlord friend in guy girl man woman dude bitch bastard ashole prick cunt fucker motherfucker idiot cop driver clerk guys girls bitches bastards asholes whore slut twat jerk loser couple lady oficer every each those these';
 
 const ANCHORS: Readonly<Record<string, string>> = {
+  'self.took-too-many': 'more extra many al double',
+  'self.follow-them': 'folow join with',
+  'self.stop-being-problem': 'stop stoped plan point carying cary',
   'self.fine-without-me': 'without gone',
   'self.sleep-long': 'slep',
   'other.imagining-harm': 'imagining fantasizing fantasising picturing dreaming thinking',
