@@ -296,15 +296,25 @@ export function partnerRoute<
         },
         // Refusals raised before or around the charge (validation, rate limits, failures) still
         // tell a recognised key what it paid (nothing) and what it has.
+        // A 503 means the database may be down or stalled: reading the balance then would only
+        // delay the answer (or fail it), so such an answer carries the cost alone; so does any
+        // answer whose balance read fails.
         onSend: (request, reply, payload, done) => {
           const key = request.apiKey;
           if (key === null || reply.hasHeader('essence-cost')) return done(null, payload);
+          if (reply.statusCode === 503) {
+            reply.header('essence-cost', '0');
+            return done(null, payload);
+          }
           balanceOf(key.userId).then(
             (balance) => {
               reply.headers(essenceHeaders(0, balance));
               done(null, payload);
             },
-            (error: unknown) => done(error as Error),
+            () => {
+              reply.header('essence-cost', '0');
+              done(null, payload);
+            },
           );
         },
         onResponse: (request, reply, done) => {

@@ -41,6 +41,78 @@ describe('crisis detector (unit)', () => {
     for (const [text, flag] of cases) assert.deepEqual(detectCrisis(text), { flag }, text);
   });
 
+  test('a wish not to exist, said around the edges, is flagged', () => {
+    for (const text of [
+      'i keep thinking about how easy it would be to just not be here',
+      "i'm so tired of being alive",
+      'nobody would even notice if i was gone',
+      'honestly who would even care if i was gone',
+    ]) {
+      assert.deepEqual(detectCrisis(text), { flag: 'self_harm' }, text);
+    }
+  });
+
+  test('an ambiguous cue alone is not flagged, with distress or ending language it is', () => {
+    const pairs: [string, string][] = [
+      ["I can't take it anymore", "I can't take it anymore. I feel so empty and I can't cope"],
+      ["Tonight's the night", 'tonights the night. i finally feel sure'],
+      ["i can't keep doing this", "i can't keep doing this, every day i cry myself to sleep"],
+    ];
+    for (const [alone, withDistress] of pairs) {
+      assert.equal(detectCrisis(alone), null, alone);
+      assert.deepEqual(detectCrisis(withDistress), { flag: 'self_harm' }, withDistress);
+    }
+    assert.equal(detectCrisis("I'm going to make him regret it"), null);
+    assert.deepEqual(detectCrisis("I'm going to make him regret it. I know where he keeps his knife"), {
+      flag: 'harm_to_others',
+    });
+  });
+
+  test('distress and ending words alone never flag', () => {
+    for (const text of [
+      'exhausted after exams, i cried in the shower and i cannot cope with chemistry, this exam will kill me',
+      'my grandad died and i feel empty. the funeral was peaceful, we said goodbye and thanked everyone',
+      'work is unbearable, my boss is furious and I have a knife block full of dull knives lol',
+      'The novel ends with a farewell letter and the hero at peace, knowing he would not be around much longer.',
+    ]) {
+      assert.equal(detectCrisis(text), null, text);
+    }
+  });
+
+  test('imagined or foretold harm to others tips over with rage or a weapon', () => {
+    assert.equal(detectCrisis("i can't stop imagining hurting her"), null);
+    assert.deepEqual(detectCrisis("i can't stop imagining hurting her. one day i'll snap"), {
+      flag: 'harm_to_others',
+    });
+    assert.deepEqual(
+      detectCrisis('the next kid who shoves me is going to get stabbed, i carry a knife now'),
+      { flag: 'harm_to_others' },
+    );
+  });
+
+  test('annoyance, a loss to others and planning for death are not a crisis', () => {
+    for (const text of [
+      "i can't take it anymore with this heat, i'm exhausted and can't sleep",
+      "they'll regret losing me when i leave, i'm so angry",
+      "i've never written a will, so my partner and i sat down and made a will together",
+    ]) {
+      assert.equal(detectCrisis(text), null, text);
+    }
+    assert.deepEqual(detectCrisis("everyone would be fine without me, i'm so tired"), { flag: 'self_harm' });
+  });
+
+  test('taking too many on purpose, following someone who died, being the problem', () => {
+    assert.deepEqual(detectCrisis('i took a few more of my meds than i should have'), { flag: 'self_harm' });
+    assert.equal(detectCrisis('I took too many pills for my headache by mistake, is that dangerous?'), null);
+    assert.deepEqual(detectCrisis('my brother died in march. part of me wants to follow him, i cant sleep'), {
+      flag: 'self_harm',
+    });
+    assert.deepEqual(detectCrisis("i think it's time i stopped being everyone's problem. nobody cares"), {
+      flag: 'self_harm',
+    });
+    assert.equal(detectCrisis('I want to follow her on instagram'), null);
+  });
+
   test('death as a subject and idioms are not a crisis', () => {
     for (const text of [
       'What did the Stoics teach about mortality?',

@@ -76,6 +76,7 @@ const TOKEN_MAP_SOURCE: Readonly<Record<string, string>> = {
   "ain't": 'am not',
   "it's": 'it is',
   "tonight's": 'tonight is',
+  tonights: 'tonight is',
   "today's": 'today is',
   "tomorrow's": 'tomorrow is',
   "life's": 'life is',
@@ -421,6 +422,20 @@ const THIRD_PARTY_DEATH = new RegExp(
 const SOMEONE_ELSE_HARM = new RegExp(
   sq(
     ` (?:friend|sister|brother|son|daughter|child|student|partner|girlfriend|boyfriend|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fell|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while|cat|dog|kitten|puppy|pet|bird|horse|rabbit|hamster|nosebled|nose)(?= )`,
+  ),
+);
+
+/** Exasperation at circumstances ("can't take it anymore with this heat lol"), not despair. */
+const ANNOYANCE = new RegExp(
+  sq(
+    ` (?:any more|much longer) +(?:with|in) (?:this|the|these|my|our) (?:heat|cold|weather|rain|snow|humidity|noise|traffic|wifi|internet|commute|neighbou?rs?|printer|laptop|phone)| (?:any more|much longer)(?: +\\S+){0,6} +(?:lol|lmao|haha|hahaha)(?= )`,
+  ),
+);
+
+/** "They'll regret losing me": a loss to them, not a threat to them. */
+const REGRET_LOSING_ME = new RegExp(
+  sq(
+    ` regret +(?:losing|firing|letting go of|dumping|leaving|not hiring|not promoting|underestimating|ignoring) me(?= )`,
   ),
 );
 
@@ -932,12 +947,13 @@ const RULES: readonly Rule[] = [
     S,
     'medium',
     `${I}${ADV}(?:can not|can not do|can not take|can not handle|can not keep|can not live|can not go on|can not bear|have nothing left|can not fight|have no fight left|do not have (?:any )?(?:strength|fight) left|can not cope)(?: (?:doing )?(?:this|it|life|living|like this|with (?:this|it|life)|on|going|fighting|the pain))? (?:any more|much longer|for much longer|no more|one more day|another day)`,
+    ANNOYANCE,
   ),
   rule(
     'self.burden',
     S,
     'medium',
-    `${I}${ADV}(?:am|feel like|feel like i am|am just|have become|have always been|will always be|am nothing but|am only) (?:\\w+ )?(?:a )?(?:burden|waste of (?:space|air|oxygen|life)|mistake|worthless|useless|disappointment|failure|problem) (?:to|for|on|of|in|and|that) (?:everyone|my family|everybody|the world|all|my parents|people|those|you all|them|my friends|my mom|my dad|my wife|my husband|my kids|my children|everyone around me|the people i love|this world)`,
+    `${I}${ADV}(?:am|feel like|feel like i am|am just|have become|have always been|have been|been|will always be|am nothing but|am only) (?:\\w+ )?(?:a )?(?:burden|waste of (?:space|air|oxygen|life)|mistake|worthless|useless|disappointment|failure|problem) (?:to|for|on|of|in|and|that) (?:everyone|my family|everybody|the world|all|my parents|people|those|you all|them|my friends|my mom|my dad|my wife|my husband|my kids|my children|everyone around me|the people i love|this world)`,
     /financially|money|rent|tuition|bills|while i (?:study|look|recover)|for now/,
   ),
   rule(
@@ -1365,7 +1381,7 @@ const RULES: readonly Rule[] = [
     S,
     'medium',
     ` (?:wrote|written|writing|made|making|updated|updating|finished) (?:my|a) (?:wil|testament)(?= )`,
-    /everyone should|for (?:the|my) (?:house|kids s future)|lawyer/,
+    /everyone should|for (?:the|my) (?:house|kids s future)|lawyer|never (?:written|made)|not (?:written|made)|with my (?:partner|wife|husband)/,
   ),
   rule(
     'self.said-goodbye',
@@ -1580,6 +1596,7 @@ const RULES: readonly Rule[] = [
     H,
     'medium',
     ` (?:they|he|she|you|everyone|they all|all of them|those (?:people|bitches|bastards|kids)) (?:will|are going to|is going to|am going to|gonna|will all|are all going to|deserve to|should) (?:all |fucking |soon |finally )?(?:pay|regret|be sorry|suffer|die|get what (?:they|he|she|you) deserve|get theirs|see what i am capable of|feel my pain|know pain|burn|bleed)`,
+    REGRET_LOSING_ME,
   ),
   rule(
     'other.know-where',
@@ -1617,6 +1634,103 @@ const RULES: readonly Rule[] = [
     'strong',
     ` (?:hurting|hurt|harm|harming|shake|shaking|smother|smothering|drown|drowning|throw|throwing|kill|killing|suffocate|suffocating|hit|hitting) (?:my|the) (?:baby|newborn|infant|toddler|son|daughter|kids?|child|children)(?: \\S+){0,6} (?:scares me|i am scared|i am afraid|i might|i could|i will|when (?:he|she|it|they) (?:cries|cry|will not stop|screams|scream)|will not stop crying|keeps crying|thoughts|urge|urges|worry)`,
   ),
+  // ---- Wishes not to exist, said around the edges (long posts by people in pain rarely name a
+  // method): a wish to not be here, to be gone, to not wake up, framed as ease or as a thought
+  // that keeps coming back.
+  rule(
+    'self.easy-not-be',
+    S,
+    'strong',
+    ` (?:how|that) easy (?:it would be|it is|it would all be) to (?:just )?(?:${DIE_ACT}|${DIE_STATE}|disappear|vanish|not be here|go)(?= )`,
+  ),
+  rule(
+    'self.tired-alive',
+    S,
+    'strong',
+    `${I}${ADV}(?:am )?(?:so |just |really |very )?(?:tired|sick|exhausted|done|weary) (?:of|with) (?:being alive|living|existing|being here|life itself|waking up)(?= [.!?,]| $| any more| every| so| and| but| not| just| tbh| honestly| now)`,
+  ),
+  rule(
+    'self.nobody-notice-gone',
+    S,
+    'strong',
+    ` (?:no one|nobody|noone|not a single person|would anyone|does anyone|who) (?:would|will|is going to) (?:even )?(?:notice|care|miss me)(?: \\S+){0,2} (?:if|when) i (?:was|were|am|died|disappeared|vanished|left|killed myself|went) (?:gone|dead|not here|not around)?`,
+  ),
+  rule(
+    'self.cant-keep-doing',
+    S,
+    'medium',
+    ` i (?:can not|could not|do not think i can) (?:keep doing this|keep going like this|keep living like this|go on like this|do this any more|do this much longer|keep this up much longer)`,
+  ),
+  rule(
+    'self.fine-without-me',
+    S,
+    'medium',
+    ` (?:everyone|everybody|they|my family|people|the world|my kids|my friends) (?:would|will) (?:all )?(?:be )?(?:just )?(?:fine|ok|okay|happier|better|relieved) (?:without me|if i (?:was|were) gone|when i am gone)`,
+  ),
+  rule(
+    'self.sleep-long',
+    S,
+    'medium',
+    `${I}${ADV}(?:want to|wish i could|wanna|just want to|need to) (?:go to )?sleep (?:for )?(?:a (?:really |very )?long time|for ever|for a (?:really |very )?long time|and not have to be (?:anyone|me|anything))`,
+  ),
+  rule(
+    'self.took-too-many',
+    S,
+    'strong',
+    `${I}${ADV}(?:took|swallowed|have taken|just took) (?:a (?:few|lot|bunch|handful) )?(?:more|extra|too many|all|way too many|double) (?:of )?(?:my |the )?(?:meds|medication|pills|tablets|sleeping pills|painkillers)(?: than i (?:should|was supposed to)(?: have)?)?`,
+    /by mistake|by acident|acidentaly|for (?:my|a) (?:headache|migraine|cold|flu|back|toth|period|fever)|is (?:that|it) (?:dangerous|bad|safe)/,
+  ),
+  rule(
+    'self.follow-them',
+    S,
+    'medium',
+    `${I}${ADV}(?:part of me )?(?:wants? to|want to|wish i could|think about|thinking about|going to) (?:just )?(?:follow|join|be with) (?:him|her|them|my (?:\\w+ )?(?:brother|sister|mom|mum|dad|son|daughter|friend|husband|wife|partner))(?= [.!?,]| $| there| in| again| soon| now)`,
+  ),
+  rule(
+    'self.stop-being-problem',
+    S,
+    'medium',
+    ` (?:time (?:for me to|i)|i should|i need to|i will|i am going to) (?:just )?(?:stop|stopped) being (?:everyone s|everyones|everyone|everybody s|everybody|a|their|your|my family s|my family) (?:problem|burden)| i have a plan(?= [.!?,]| $| and| now)| the point of me| how to keep carrying this| can not carry this (?:any more|much longer)`,
+  ),
+  // ---- Distress and ending language: tips an ambiguous cue over, never flags alone.
+  rule(
+    'self.mood-distress',
+    S,
+    'weak',
+    ` (?:can not face|can not cope|can not function|falling apart|so heavy|feel nothing|do not feel anything|have not felt anything|feel finished|feel empty|so empty|nobody|no one|no friends|i have no one|mistake|do not care what happens to me|shaking|panic|anxiety|bullied|bully|therapist|therapy|failed|lost my job|hate waking up|waking up|grey|gray|misery|miserable|unbearable|suffering|struggling|can not breathe|cry|cried|crying|tears|sobbing|wall of text|sorry for|i do not know what to do|do not know how much longer|fault|weight on|a weight|hate me|hurts|kicking me out|owe money|breakup|broke up)`,
+  ),
+  rule(
+    'self.mood-ending',
+    S,
+    'weak',
+    ` (?:finally (?:feel |am )?(?:sure|ready|at peace)|putting it off|put it off|over soon|one last|for the last time|do not want a fuss|paid back|no regrets|my affairs|in order|say goodbye|saying goodbye|thank you for everything|it is not your fault|none of it was your fault)`,
+  ),
+  // ---- Harm to others imagined or foretold without a plain threat.
+  rule(
+    'other.imagining-harm',
+    H,
+    'medium',
+    `${I}${ADV}(?:can not stop |keep |am always |been |have been )?(?:imagining|fantasizing about|fantasising about|picturing|dreaming about|thinking about) (?:${HARM_VERB}ing|hurting|killing|stabbing|shooting|beating|strangling|choking|punching) ${PERSON}`,
+  ),
+  rule(
+    'other.next-one-gets-it',
+    H,
+    'medium',
+    ` the next (?:\\S+ ){0,2}(?:who|that|to) (?:\\S+ ){1,6}(?:is going to|will|gona) (?:get )?(?:stabbed|shot|hurt|killed|beaten|punched|cut|jumped|smashed)`,
+  ),
+  rule(
+    'other.will-snap',
+    H,
+    'weak',
+    ` (?:i will|i am going to|i might|i am gona) (?:finally )?(?:snap|lose it|lose control)| (?:he|she|they) (?:will|is going to|are going to) get what (?:he|she|they) (?:deserves?|has coming|have coming)`,
+  ),
+  // ---- Rage and readiness: tips an ambiguous threat over, never flags alone.
+  rule(
+    'other.mood-rage',
+    H,
+    'weak',
+    ` (?:knife|knives|gun|guns|rifle|bat|weapon|done being scared|not going to just stand there|do not care what happens to me|i know where (?:he|she|they) (?:lives?|keeps?|works?|sleeps?)|they laughed|laughed at me|humiliated|filmed it|sick of being|hate (?:him|her|them)|shaking|so angry|rage|furious|revenge|get back at)`,
+  ),
 ];
 
 // ---- Anchors: a rule can only match a text holding one of its anchor tokens --------------
@@ -1631,6 +1745,23 @@ const PERSON_ANCHORS =
   'him her them you everyone someone somebody people al class schol ofice family neighbor neighbors neighbour neighbours kids teacher teachers students staf boss manager ex wife husband girlfriend boyfriend gf bf dad father mom mum mother stepdad stepmom step stepfather stepmother brother sister son daughter baby babies kid child children parents roomate flatmate coworker coworkers co coleague coleagues clasmate clasmates buly bulies uncle aunt cousin grandma grandpa partner fiance landlord friend in guy girl man woman dude bitch bastard ashole prick cunt fucker motherfucker idiot cop driver clerk guys girls bitches bastards asholes whore slut twat jerk loser couple lady oficer every each those these';
 
 const ANCHORS: Readonly<Record<string, string>> = {
+  'self.took-too-many': 'more extra many al double',
+  'self.follow-them': 'folow join with',
+  'self.stop-being-problem': 'stop stoped plan point carying cary',
+  'self.fine-without-me': 'without gone',
+  'self.sleep-long': 'slep',
+  'other.imagining-harm': 'imagining fantasizing fantasising picturing dreaming thinking',
+  'other.next-one-gets-it': 'next',
+  'other.will-snap': 'snap lose get',
+  'self.easy-not-be': 'easy',
+  'self.tired-alive': 'tired sick exhausted done weary',
+  'self.nobody-notice-gone': 'notice care mis',
+  'self.cant-keep-doing': 'keep go do',
+  'self.mood-distress':
+    'face cope function falling heavy nothing anything felt finished empty no one nobody friends mistake care shaking panic anxiety bulied buly therapist therapy failed job waking grey gray misery miserable unbearable sufering strugling breathe cry cried crying tears sobing wal sory do know weight hate hurts kicking owe breakup broke',
+  'self.mood-ending': 'finaly puting put over one last fus paid regrets afairs order godbye thank fault',
+  'other.mood-rage':
+    'knife knives gun guns rifle bat weapon done not do know they laughed humiliated filmed sick hate shaking angry rage furious revenge get',
   'other.make-regret': 'make',
   'other.what-ill-do': 'what',
   'other.fuck-up': 'fuck mes rough jump shank stomp kick bust',
@@ -1951,7 +2082,7 @@ const DISTANCING_ANYWHERE = new RegExp(
 /** What follows a match in its clause that puts it in the past ("… in 2015, and I survived"). */
 const DISTANCED_AFTER = new RegExp(
   sq(
-    `^ (?:\\S+ ){0,8}?(?:years ago|(?:a|many|few|some|two|three|ten) years back|in (?:19|20)\\d\\d|when i was (?:younger|a kid|a teen|a teenager|in (?:high school|school|college)|\\d+)|as a (?:teen|teenager|kid|child)|in my (?:early |late |mid )?(?:teens|twenties|thirties|forties|20s|30s|40s)|in (?:high school|college|university|my teens)|i am (?:going )?(?:on|away|travelling|traveling|out of town)|on (?:vacation|holiday|a trip|leave)|back then|(?:i am|i have been|now i am) (?:doing )?(?:well|better|okay|fine|good|happy) now|but i (?:am|have been|got) (?:okay|ok|fine|better|clean|sober|well|good|safe)|and i am (?:grateful|glad|thankful|okay|ok|fine|better|alive)|(?:and|but) (?:survived|recovered|got help|got better))(?= )`,
+    `^ (?:\\S+ ){0,8}?(?:years ago|(?:a|many|few|some|two|three|ten) years back|in (?:19|20)\\d\\d|when i was (?:younger|a kid|a teen|a teenager|in (?:high school|school|college)|\\d+)|as a (?:teen|teenager|kid|child)|in my (?:early |late |mid )?(?:teens|twenties|thirties|forties|20s|30s|40s)|in (?:high school|college|university|my teens)|i am (?:going )?(?:on|away|travelling|traveling|out of town)|on (?:vacation|holiday|a trip|leave)|back then|(?:i am|i have been|now i am) (?:doing )?(?:well|better|okay|fine|good|happy) now|but i (?:am|have been|got) (?:okay|ok|fine|better|clean|sober|well|good|safe)|and i am (?:grateful|glad|thankful|okay|ok|fine|better|alive)|(?:and|but) (?:survived|recovered|got help|got better)|not in a (?:bad|dark|sad|depressing|scary|suicidal|morbid) way)(?= )`,
   ),
 );
 
