@@ -58,6 +58,8 @@ export async function startService(options: { env?: Record<string, string> } = {
       COUNCIL_INTERVAL_MINUTES: '0',
       // People sign up and check in within a test; the pulse's account-age rule has tests of its own.
       PULSE_MIN_ACCOUNT_AGE_HOURS: '0',
+      // The landing page reads the pulse before the pulse test checks in: no cached empty pulse.
+      PULSE_CACHE_SECONDS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'inherit', 'pipe'],
