@@ -1,7 +1,7 @@
 import { fromMilli } from '../../lib/essence.ts';
-import { runRaw } from '../../storage/raw.ts';
 import type { Executor } from '../../storage/tx.ts';
 import type { BalanceMoveListener } from '../essence/charge.ts';
+import { crossesAlert } from '../essence/service.ts';
 import { type NewEvent, notifyCommitted, recordEvents } from './outbox.ts';
 
 /** The alert thresholds (milli-Essence) of those of these accounts that set one, read in `db`. */
@@ -27,7 +27,7 @@ export function essenceLowListener(thresholds: ThresholdReader): BalanceMoveList
     const events: NewEvent[] = [];
     for (const move of falling) {
       const threshold = byUser.get(move.userId);
-      if (threshold === undefined || move.beforeMilli < threshold || move.afterMilli >= threshold) continue;
+      if (threshold === undefined || !crossesAlert(move.beforeMilli, move.afterMilli, threshold)) continue;
       events.push({
         userId: move.userId,
         type: 'essence.low',
