@@ -1,6 +1,7 @@
 import './styles.css';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { ASSOCIATIONS } from '../../src/domains/trajectory/associations.ts';
 import { api, get } from './api.ts';
 import { familyLabel, loadAtlas, moodLabel } from './atlas.ts';
 import { byId, h, show } from './dom.ts';
@@ -9,28 +10,6 @@ import { busy, onSubmit, showRegionProblem, text } from './forms.ts';
 import { boot } from './session.ts';
 import { CHART_AXIS } from './spend-chart.ts';
 import type { Atlas, Checkin, CheckinPage, HistoryDay } from './types.ts';
-
-/** HealthKit's State of Mind associations, as Orrery takes them. */
-const ASSOCIATIONS = [
-  'community',
-  'current-events',
-  'dating',
-  'education',
-  'family',
-  'fitness',
-  'friends',
-  'health',
-  'hobbies',
-  'identity',
-  'money',
-  'partner',
-  'self-care',
-  'spirituality',
-  'tasks',
-  'travel',
-  'weather',
-  'work',
-];
 
 const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 

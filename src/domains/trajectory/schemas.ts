@@ -1,6 +1,9 @@
 import { Type } from 'typebox';
 import { Cursor, IsoTime, Limit, Strict } from '../../http/schemas.ts';
 import { MULTILINE } from '../../http/validation.ts';
+import { ASSOCIATIONS, MAX_ASSOCIATIONS } from './associations.ts';
+
+export { ASSOCIATIONS, type Association, MAX_ASSOCIATIONS } from './associations.ts';
 
 const FamilyId = Type.Union(
   [
@@ -14,30 +17,6 @@ const FamilyId = Type.Union(
 );
 const Window = Type.Union([Type.Literal('1h'), Type.Literal('24h'), Type.Literal('7d')]);
 const Unit = Type.Number({ minimum: -1, maximum: 1 });
-
-/** HealthKit's State of Mind associations, as hyphen slugs: what a feeling was about. */
-export const ASSOCIATIONS = [
-  'community',
-  'current-events',
-  'dating',
-  'education',
-  'family',
-  'fitness',
-  'friends',
-  'health',
-  'hobbies',
-  'identity',
-  'money',
-  'partner',
-  'self-care',
-  'spirituality',
-  'tasks',
-  'travel',
-  'weather',
-  'work',
-] as const;
-export type Association = (typeof ASSOCIATIONS)[number];
-export const MAX_ASSOCIATIONS = 5;
 
 export const CHECKIN_KINDS = ['momentary', 'daily'] as const;
 export type CheckinKind = (typeof CHECKIN_KINDS)[number];
