@@ -10,9 +10,7 @@
  * Every run is bounded: rounds × scenarios × duration seconds, loopback only.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -35,6 +33,8 @@ const connections = Number(values.connections);
 
 interface Sample {
   rps: number;
+  /** CPU time the measured server process spent per answered request, in µs. */
+  cpuMicros: number;
   p50: number;
   p99: number;
   errors: number;
@@ -48,7 +48,22 @@ interface Target {
   body?: string;
 }
 
-async function load(target: Target, seconds: number): Promise<Sample> {
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** User + system CPU time of a process so far, in µs (Linux `/proc/<pid>/stat`), or NaN elsewhere. */
+function cpuTimeMicros(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at state (field 3).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function load(target: Target, seconds: number, pid?: number): Promise<Sample> {
+  const cpuBefore = cpuTimeMicros(pid);
   const result = await autocannon({
     url: target.url,
     method: target.method,
@@ -58,8 +73,10 @@ async function load(target: Target, seconds: number): Promise<Sample> {
     duration: seconds,
     pipelining: 1,
   });
+  const answered = result.requests.total;
   return {
     rps: result.requests.average,
+    cpuMicros: answered > 0 ? (cpuTimeMicros(pid) - cpuBefore) / answered : Number.NaN,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
@@ -75,8 +92,8 @@ function median(samples: Sample[], pick: (s: Sample) => number): number {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-async function startBare(): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+async function startBare(headers: 'minimal' | 'orrery' = 'minimal'): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', headers], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -242,6 +259,37 @@ const SCENARIOS: Scenario[] = [
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
 
+/**
+ * The load generator runs on the same cores as the server. A server that answers with Orrery's
+ * headers but does no work at all reaches this fraction of bare: no route can do better here.
+ */
+async function measureCeiling(bare: ServiceProcess): Promise<string> {
+  const headed = await startBare('orrery');
+  try {
+    const bareTarget: Target = { url: `${bare.url}/`, method: 'GET' };
+    const headedTarget: Target = { url: `${headed.url}/`, method: 'GET' };
+    await load(bareTarget, 1);
+    await load(headedTarget, 1);
+    const bareSamples: Sample[] = [];
+    const samples: Sample[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      bareSamples.push(await load(bareTarget, duration, bare.child.pid));
+      samples.push(await load(headedTarget, duration, headed.child.pid));
+      process.stdout.write(`  ceiling: round ${round}/${rounds} done\n`);
+    }
+    const bareRps = median(bareSamples, (s) => s.rps);
+    const rps = median(samples, (s) => s.rps);
+    return (
+      'ceiling (bare node:http answering with the headers of an Orrery answer, no work)\n' +
+      `  bare node:http ${fmt(bareRps)} req/s   cpu ${fmt(median(bareSamples, (s) => s.cpuMicros))} µs/call\n` +
+      `  with headers   ${fmt(rps)} req/s   cpu ${fmt(median(samples, (s) => s.cpuMicros))} µs/call\n` +
+      `  ratio ${(rps / bareRps).toFixed(2)}: what any route could reach on this machine`
+    );
+  } finally {
+    await headed.stop();
+  }
+}
+
 async function main(): Promise<void> {
   process.stdout.write(
     `Orrery benchmark: ${connections} connections, ${rounds} round(s) of ${duration}s per server, alternating with bare node:http\n`,
@@ -250,6 +298,7 @@ async function main(): Promise<void> {
   const report: string[] = [];
   let failed = false;
   try {
+    report.push(await measureCeiling(bare));
     for (const engine of values.engines.split(',').map((e) => e.trim())) {
       const database = await freshDatabase(engine, values.postgres);
       if (!database) {
@@ -276,8 +325,8 @@ async function main(): Promise<void> {
           const bareSamples: Sample[] = [];
           const samples: Sample[] = [];
           for (let round = 1; round <= rounds; round++) {
-            bareSamples.push(await load(bareTarget, duration));
-            samples.push(await load(target, duration));
+            bareSamples.push(await load(bareTarget, duration, bare.child.pid));
+            samples.push(await load(target, duration, service.child.pid));
             process.stdout.write(`  [${engine}] ${scenario.name}: round ${round}/${rounds} done\n`);
           }
           const bareRps = median(bareSamples, (s) => s.rps);
@@ -300,11 +349,13 @@ async function main(): Promise<void> {
               )} ms   p99 ${fmt(
                 median(bareSamples, (s) => s.p99),
                 1,
-              )} ms\n` +
+              )} ms   cpu ${fmt(median(bareSamples, (s) => s.cpuMicros))} µs/call\n` +
               `  orrery         ${fmt(rps)} req/s   p50 ${fmt(
                 median(samples, (s) => s.p50),
                 1,
-              )} ms   p99 ${fmt(p99, 1)} ms   errors/non-2xx ${bad}\n` +
+              )} ms   p99 ${fmt(p99, 1)} ms   cpu ${fmt(
+                median(samples, (s) => s.cpuMicros),
+              )} µs/call   errors/non-2xx ${bad}\n` +
               `  mean batch ${meanBatch.toFixed(1)} charges (${batches} batches)\n` +
               `  ratio ${ratio.toFixed(2)} (goal ≥ ${goal}${
                 scenario.p99Goal === undefined ? '' : `, p99 ≤ ${scenario.p99Goal} ms`
