@@ -6,13 +6,16 @@
  *   Texts longer than the oracle accepts (2,000 characters) are left out of this route.
  * - analysis: the analysis service; flagged when `safety` is set.
  *
- * Two files, `{text, label: "self_harm" | "harm_to_others" | "none", kind}` per line:
- * `crisis.jsonl` (the development set the rules were tuned on) and `crisis-holdout.jsonl`
- * (written before the detector, never tuned on; its mistakes are not listed unless
- * `--show-holdout` is given). Recall = crisis cases flagged; false alarms = other cases
- * flagged. Goals on each file: oracle recall ≥ 97 %, analysis recall ≥ 95 %, false alarms ≤ 3 %
- * on each route. Exits non-zero when the development set misses one; the held-out set's figures
- * are printed against the same goals but do not decide the exit status.
+ * Three files, `{text, label: "self_harm" | "harm_to_others" | "none", kind}` per line:
+ * - `crisis.jsonl`: the development set the rules were tuned on;
+ * - `crisis-holdout.jsonl`: written before the detector; its figures were read as the rules grew;
+ * - `crisis-blind.jsonl`: written by someone who never saw the detector, its rules or the other
+ *   sets, with long forum-style posts and the risk said indirectly; the most honest figure here.
+ * Recall = crisis cases flagged; false alarms = other cases flagged. Goals on each file: oracle
+ * recall ≥ 97 %, analysis recall ≥ 95 %, false alarms ≤ 3 % on each route. Exits non-zero when
+ * the development set misses one; the other sets are printed against the same goals but do not
+ * decide the exit status, and their mistakes are listed only with `--show-holdout`, so that
+ * nobody fits rules to them by accident.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -160,12 +163,13 @@ async function measure(name: string, cases: Case[], showMistakes: boolean): Prom
 const showHoldout = process.argv.includes('--show-holdout');
 const development = await measure('crisis.jsonl (development)', load('crisis.jsonl'), true);
 const holdout = await measure('crisis-holdout.jsonl (held out)', load('crisis-holdout.jsonl'), showHoldout);
-// The development set guards against regressions and decides the exit status. The held-out set
-// is reported against the same goals but does not: it is never tuned on, and a miss there is a
-// finding for the docs, not something to fix by adjusting rules to its messages.
+const blind = await measure('crisis-blind.jsonl (written blind)', load('crisis-blind.jsonl'), showHoldout);
+// The development set guards against regressions and decides the exit status. The other sets
+// are reported against the same goals but do not: they are never tuned on, and a miss there is
+// a finding for the docs, not something to fix by adjusting rules to their messages.
+const verdict = (ok: boolean) => (ok ? 'meets every goal' : 'MISSES a goal (reported, not gated)');
 process.stdout.write(
-  `\n${development ? 'PASS' : 'FAIL'} on the development set; held-out set ${
-    holdout ? 'meets every goal' : 'MISSES a goal (reported, not gated)'
-  }\n`,
+  `\n${development ? 'PASS' : 'FAIL'} on the development set; held-out set ${verdict(holdout)}; ` +
+    `blind set ${verdict(blind)}\n`,
 );
 process.exit(development ? 0 : 1);
