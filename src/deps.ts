@@ -20,7 +20,7 @@ import { MemoryService } from './domains/memory/service.ts';
 import { OracleService } from './domains/oracle/service.ts';
 import { checkinsSection } from './domains/trajectory/personal-data.ts';
 import { TrajectoryService } from './domains/trajectory/service.ts';
-import { essenceLowListener } from './domains/webhooks/essence-low.ts';
+import { essenceLowListener, essenceLowWatch } from './domains/webhooks/essence-low.ts';
 import { webhooksSection } from './domains/webhooks/personal-data.ts';
 import { WebhooksService } from './domains/webhooks/service.ts';
 import { type Bus, LocalBus, RedisBus } from './storage/bus.ts';
@@ -163,7 +163,7 @@ export async function createDeps(
   await cosmos.start();
   const oracle = new OracleService({ ...config.oracle, crisisResources: config.crisisResources });
   const webhooks = new WebhooksService(storage, config.webhooks, log);
-  charger.onBalanceMoves(essenceLowListener(alertThresholds));
+  charger.onBalanceMoves(essenceLowListener(alertThresholds), essenceLowWatch(alertThresholds));
   const discovery = new DiscoveryService(
     {
       pulse: async () => (await trajectory.pulse('24h')).pulse,

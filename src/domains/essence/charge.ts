@@ -118,6 +118,12 @@ export interface BalanceMove {
 /** Runs inside a batch's transaction after its debits, once per batch that moved balances. */
 export type BalanceMoveListener = (unit: UnitContext, moves: readonly BalanceMove[]) => Promise<void>;
 
+/**
+ * Whether a listener could act on moves of these accounts (an `essence.low` listener: whether any
+ * of them set a threshold). Read before a batch, outside its transaction.
+ */
+export type BalanceMoveWatch = (db: Executor, userIds: readonly string[]) => Promise<boolean>;
+
 export interface BalanceChange {
   userId: string;
   amountMilli: number;
@@ -249,6 +255,7 @@ export class Charger {
   private readonly reserved = new Map<string, number>();
   private readonly usage = new UsageTally();
   private readonly listeners: BalanceMoveListener[] = [];
+  private readonly watches: (BalanceMoveWatch | null)[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
   private idleWaiters: (() => void)[] = [];
   private usageInFlight = false;
@@ -278,8 +285,17 @@ export class Charger {
    * adjustment), with the balances before and after. What it writes through `unit.tx` commits
    * with the debits; what it must do only once they are durable goes to `unit.afterCommit`.
    */
-  onBalanceMoves(listener: BalanceMoveListener): void {
+  onBalanceMoves(listener: BalanceMoveListener, watches?: BalanceMoveWatch): void {
     this.listeners.push(listener);
+    this.watches.push(watches ?? null);
+  }
+
+  /** Whether some listener may act on moves of `userIds` (one without a watch always may). */
+  private async watched(userIds: readonly string[]): Promise<boolean> {
+    for (const watch of this.watches) {
+      if (watch === null || (await watch(this.storage.db, userIds))) return true;
+    }
+    return false;
   }
 
   /** Counts one call of a key; the count reaches `key_usage` with the next batch (≤ 1 s). */
@@ -531,10 +547,16 @@ export class Charger {
    * batches hold reservations); then one statement debits each user's total under its guard,
    * writes the ledger rows and the usage counts. A user whose guard refused (another instance
    * spent meanwhile) had nothing written: their calls are settled again exactly.
+   *
+   * Balance-move listeners write inside the debit's transaction, so a batch that one of them
+   * watches is a transaction (and holds the accounts' rows until it commits). Which batches are
+   * watched is read just before: a threshold set while a batch is being settled applies from the
+   * next batch, as if it had been set just after this one.
    */
   private async settlePaid(charges: readonly Charge[], usage: readonly repo.UsageRow[]): Promise<Settled[]> {
-    if (this.listeners.length === 0) return this.settlePaidOn(this.storage.db, charges, usage, null);
-    // Balance-move listeners write inside the debit's transaction: then it is a transaction.
+    const users = [...new Set(charges.map((c) => c.userId))];
+    if (this.listeners.length === 0 || !(await this.watched(users)))
+      return this.settlePaidOn(this.storage.db, charges, usage, null);
     const callbacks: AfterCommit[] = [];
     const results = await this.storage.db
       .transaction()

@@ -1,6 +1,6 @@
 import { fromMilli } from '../../lib/essence.ts';
 import type { Executor } from '../../storage/tx.ts';
-import type { BalanceMoveListener } from '../essence/charge.ts';
+import type { BalanceMoveListener, BalanceMoveWatch } from '../essence/charge.ts';
 import { crossesAlert } from '../essence/service.ts';
 import { type NewEvent, notifyCommitted, recordEvents } from './outbox.ts';
 
@@ -37,4 +37,9 @@ export function essenceLowListener(thresholds: ThresholdReader): BalanceMoveList
     if (events.length === 0) return;
     if ((await recordEvents(unit.tx, events)) > 0) unit.afterCommit(notifyCommitted);
   };
+}
+
+/** The accounts `essenceLowListener` may act on: those that set a threshold. */
+export function essenceLowWatch(thresholds: ThresholdReader): BalanceMoveWatch {
+  return async (db, userIds) => (await thresholds(db, userIds)).size > 0;
 }
