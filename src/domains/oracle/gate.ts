@@ -19,6 +19,11 @@ import { stem, words } from './text.ts';
  * 2. Lookups, refused only when the question says nothing reflective: a question whose answer
  *    is an impersonal fact ("who/when/what year/how many…"), an instruction to explain, list,
  *    compare or recommend, a how-to whose object is a thing rather than a life, technical help.
+ *    A practical request (travel, cooking, weather, money, law, medicine and dosage, shopping,
+ *    home repair, directions, technical support) asked as a question, a how-to, a fault report
+ *    or a bare query is refused when no clause of it speaks of the asker's life: appraisals
+ *    ("…ok?", "normal wear") and a philosophical address around it ("as a Stoic, …", "in your
+ *    wisdom, …") are a frame, not a reflection.
  * 3. Everything else is answered: a first-person statement or question, a question about how to
  *    live, feel or choose, a judgement ("is it wrong/normal/too late…"), or any text carrying
  *    feeling. The default leans towards answering: refusing a sincere person hurts more than
@@ -310,7 +315,7 @@ const LOOKUP_REQUEST = new RegExp(
 
 /** The forms of a practical question asked in the first person. */
 const PRACTICAL_QUESTION =
-  /\bhow (much|many|long|often|far|soon)\b|\bdo (i|we) need\b|\bwhat (should|can|do) (i|we) (wear|pack|bring|buy|cook|use|try|take|eat|drink|do)\b|\b(is|are) [\w&.-]+( \w+)? (a (good |strong )?(buy|sell)|worth buying|undervalued|overvalued)\b|\b(is it|is that|are they) (legal|illegal|allowed|lawful)\b|\bcan (my|a|the|our) (landlord|employer|boss|bank|neighbou?r|insurer|company|council|hoa|airline|school)\b|\b(can|could|would|will) (you|u) (please )?(help me )?(find|get|recommend|suggest|check|look up|show me|book)\b|\bhelp\s*[!.?]*$|\bwhat('s| is| are)? (the )?(best|cheapest|right|good|ideal|safest|wisest|smartest|quickest|fastest)\b|\b(should|can|do|could|may) (i|we) (take|buy|use|get|eat|drink|invest|book|pay|wear|cook|bring|pack|install|fix|clean|freeze|reheat|store|rest|put|plant|wash|mix|replace|wait for)\b|\bwhere (can|do|should) (i|we)\b|\bwhich\b|\brecommend\b|\bwhat (dose|size|kind|type|brand|model)\b/;
+  /\bhow (much|many|long|often|far|soon)\b|\bdo (i|we) need\b|\bwhat (should|can|do) (i|we) (wear|pack|bring|buy|cook|use|try|take|eat|drink|do|substitute|serve)\b|\b(is|are) [\w&.-]+( \w+)? (a (good |strong )?(buy|sell)|worth buying|undervalued|overvalued)\b|\b(is it|is that|are they) (legal|illegal|allowed|lawful)\b|\bcan (my|a|the|our) (landlord|employer|boss|bank|neighbou?r|insurer|company|council|hoa|airline|school)\b|\b(can|could|would|will) (you|u) (please )?(help me )?(find|get|recommend|suggest|check|look up|show me|book)\b|\bhelp\s*[!.?]*$|\bwhat('s| is| are)? (the )?(best|cheapest|right|good|ideal|safest|wisest|smartest|quickest|fastest)\b|\b(should|can|do|could|may) (i|we) (take|buy|use|get|eat|drink|invest|book|pay|wear|cook|bring|pack|install|fix|clean|freeze|reheat|store|rest|put|plant|wash|mix|replace|wait for)\b|\bwhere (can|do|should) (i|we)\b|\bwhich\b|\brecommend\b|\bwhat (dose|size|kind|type|brand|model)\b/;
 
 /**
  * Practical domains: a how-to, a recommendation or a look-up about them is not a reflection.
@@ -407,12 +412,15 @@ const JUDGEMENT =
 const CHOICE =
   /\bwhat (would|might) [\w-]+( [\w-]+)? (say|think|teach|advise|make of|do)\b|\b(should|must|can|could|do|would|am|will|did|have) (i|we)\b|\bhow (do|can|should|could|would) (you|one|people|we|i)\b|\bwhat (would|should|do|does|did) (a|an|the|you|one|people|i|we)\b/;
 
+/** A sage's view asked for ("what would Seneca say about…"): a perspective, not a tip. */
+const PERSPECTIVE = /\bwhat (would|might) [\w-]+( [\w-]+)? (say|think|teach|advise|make of)\b/;
+
 /** Verbs of living after "how do I …": a how-to about a life, not about a thing. */
 const LIFE_VERBS = new Set(
   `be become stop start know find deal cope handle accept forgive trust let move stay keep feel live
   love care learn get talk say tell make stand grow believe choose decide forget remember
   balance heal survive enjoy focus motivate calm relax rebuild reconnect apologise apologize
-  overcome quit leave raise parent support help comfort listen open ask spend`.split(/\s+/),
+  overcome quit leave raise parent support help comfort listen open ask spend wait`.split(/\s+/),
 );
 
 const PEOPLE =
@@ -456,13 +464,17 @@ function strongReflection(clause: string): string | null {
   if (found !== null) return found;
   const judgement = JUDGEMENT.exec(clause);
   if (judgement !== null && !WEAK_JUDGEMENT.test(judgement[0])) return judgement[0];
-  const choice = /\bwhat (would|might) [\w-]+( [\w-]+)? (say|think|teach|advise|make of)\b/.exec(clause);
-  return choice === null ? null : choice[0];
+  const perspective = PERSPECTIVE.exec(clause);
+  return perspective === null ? null : perspective[0];
 }
+
+/** Phrases of version control and the like that no life uses. */
+const TECH_PHRASE =
+  /\b(last|a|the|previous|my) commit\b|\bmerge conflicts?\b|\b(http|rest|json) (request|api|call)\b/;
 
 /** Where a text changes subject: sentences, and "…, and also …", "second, …". */
 const CLAUSE_BREAK =
-  /[.;!?]+\s*|,?\s+\b(?:and also|also|and then|btw|by the way|plus|second(?:ly)?|first(?:ly)?)\b,?\s*/;
+  /(?<=[.;!?])\s+|,?\s+\b(?:and also|also|and then|btw|by the way|plus|second(?:ly)?|first(?:ly)?)\b,?\s*/;
 
 /**
  * A practical or technical request asked as a question, a how-to, a fault report or a bare
@@ -472,12 +484,12 @@ const CLAUSE_BREAK =
 function practicalRequest(plain: string): { reason: GateReason; evidence: string } | null {
   const unframed = plain.replace(FRAMING, ' ').replace(/\s+/g, ' ').trim();
   if (SELF_QUESTION.test(unframed)) return null;
-  const clauses = unframed.split(CLAUSE_BREAK).filter((c) => c !== undefined && /\w/.test(c));
+  const clauses = unframed.split(CLAUSE_BREAK).filter((c) => /\w/.test(c));
   if (clauses.some((c) => FIRST_PERSON.test(c) && strongReflection(c) !== null)) return null;
   for (const clause of clauses) {
     const domain = firstMatch(PRACTICAL, clause);
     const tech = strictTechEvidence(clause) ?? (TECH_VERB.test(clause) ? techEvidence(clause) : null);
-    const subject = tech ?? domain ?? (TECH_PHRASE.exec(clause)?.[0] || null);
+    const subject = tech ?? domain ?? TECH_PHRASE.exec(clause)?.[0] ?? null;
     if (subject === null || strongReflection(clause) !== null) continue;
     const howTo = /\bhow (do|can|should|would|could) (i|you|we|one|u)\s+(\w+)|\bhow to\s+(\w+)/.exec(clause);
     const howToVerb = howTo === null ? undefined : (howTo[3] ?? howTo[4]);
@@ -496,10 +508,6 @@ function practicalRequest(plain: string): { reason: GateReason; evidence: string
   }
   return null;
 }
-
-/** Phrases of version control and the like that no life uses. */
-const TECH_PHRASE =
-  /\b(last|a|the|previous|my) commit\b|\bmerge conflicts?\b|\b(http|rest|json) (request|api|call)\b/;
 
 // ---- The gate ---------------------------------------------------------------------------------
 
@@ -626,7 +634,13 @@ export function assessMission(question: string): GateVerdict {
     const practical = firstMatch(PRACTICAL, plain);
     // A first-person story that mentions a marathon or a mortgage is not a practical question;
     // "what dose should I take" is.
-    if (practical !== null && (firstPerson === null || (asks && PRACTICAL_QUESTION.test(plain)))) {
+    // "What would Seneca say about a bad investment?" asks for a perspective, not a tip.
+    const perspective = PERSPECTIVE.test(plain);
+    if (
+      practical !== null &&
+      !perspective &&
+      (firstPerson === null || (asks && PRACTICAL_QUESTION.test(plain)))
+    ) {
       return off('practical_advice', 'practical-domain', practical);
     }
     if (lookup !== null) return off('factual_lookup', 'explain-list-compare', lookup);
