@@ -460,7 +460,9 @@ function affectEvidence(tokens: readonly string[]): string | null {
 /** Reflection that outweighs a practical question in the same clause. */
 function strongReflection(clause: string): string | null {
   const tokens = words(clause).filter((token) => !WEAK_REFLECTIVE.has(token));
-  const found = reflectiveEvidence(clause, tokens) ?? affectEvidence(tokens);
+  // A feeling word counts when the asker speaks of themselves ("permission denied" is no feeling).
+  const found =
+    reflectiveEvidence(clause, tokens) ?? (FIRST_PERSON.test(clause) ? affectEvidence(tokens) : null);
   if (found !== null) return found;
   const judgement = JUDGEMENT.exec(clause);
   if (judgement !== null && !WEAK_JUDGEMENT.test(judgement[0])) return judgement[0];
