@@ -211,6 +211,9 @@ const TRANSLATION = [
   ),
   new RegExp(String.raw`\bthe ${LANGUAGE} (word |phrase |term |expression )?for ["']`),
   new RegExp(
+    String.raw`\bin ${LANGUAGE},? how (do|would|can|to|does|did) (you |i |we |one |u )?(say|write|spell|pronounce)\b`,
+  ),
+  new RegExp(
     String.raw`${ADDRESSED}(put|render|turn)\b[^.?!]{0,60}\b(in|into) (plain|simple|modern|everyday) ${LANGUAGE}\b`,
   ),
 ];
@@ -314,8 +317,21 @@ const LOOKUP_REQUEST = new RegExp(
 );
 
 /** The forms of a practical question asked in the first person. */
-const PRACTICAL_QUESTION =
-  /\bhow (much|many|long|often|far|soon)\b|\bdo (i|we) need\b|\bwhat (should|can|do) (i|we) (wear|pack|bring|buy|cook|use|try|take|eat|drink|do|substitute|serve)\b|\b(is|are) [\w&.-]+( \w+)? (a (good |strong )?(buy|sell)|worth buying|undervalued|overvalued)\b|\b(is it|is that|are they) (legal|illegal|allowed|lawful)\b|\bcan (my|a|the|our) (landlord|employer|boss|bank|neighbou?r|insurer|company|council|hoa|airline|school)\b|\b(can|could|would|will) (you|u) (please )?(help me )?(find|get|recommend|suggest|check|look up|show me|book)\b|\bhelp\s*[!.?]*$|\bwhat('s| is| are)? (the )?(best|cheapest|right|good|ideal|safest|wisest|smartest|quickest|fastest)\b|\b(should|can|do|could|may) (i|we) (take|buy|use|get|eat|drink|invest|book|pay|wear|cook|bring|pack|install|fix|clean|freeze|reheat|store|rest|put|plant|wash|mix|replace|wait for)\b|\bwhere (can|do|should) (i|we)\b|\bwhich\b|\brecommend\b|\bwhat (dose|size|kind|type|brand|model)\b/;
+const PRACTICAL_QUESTIONS = [
+  /\bhow (much|many|long|often|far|soon)\b|\bdo (i|we) need\b|\bwhere (can|do|should) (i|we)\b|\bwhich\b|\brecommend\b|\bwhat (dose|size|kind|type|brand|model)\b/,
+  /\bwhat('s| is| are)? (the )?(best|cheapest|right|good|ideal|safest|wisest|smartest|quickest|fastest)\b/,
+  /\bwhat (should|can|do) (i|we) (wear|pack|bring|buy|cook|use|try|take|eat|drink|do|substitute|serve)\b/,
+  /\b(should|can|do|could|may) (i|we) (take|buy|use|get|eat|drink|invest|book|pay|wear|cook|bring|pack|install|fix|clean|freeze|reheat|store|rest|put|plant|wash|mix|replace|wait for|refinance|remortgage|claim|apply for|file|upgrade|charge|switch)\b/,
+  /\b(is|are) [\w&.-]+( \w+)? (a (good |strong )?(buy|sell)|worth buying|undervalued|overvalued)\b/,
+  /\b(is it|is that|are they) (legal|illegal|allowed|lawful)\b|\bcan (my|a|the|our) (landlord|employer|boss|bank|neighbou?r|insurer|company|council|hoa|airline|school)\b/,
+  /\b(can|could|would|will) (you|u) (please )?(help me )?(find|get|recommend|suggest|check|look up|show me|book)\b|\bhelp (me|us) (to )?(pick|choose|find|buy|book|plan|fix|get|compare)\b|\bhelp\s*[!.?]*$/,
+  /\b(i|we)('d| would)? (need|want|like|am looking for|'m looking for|m looking for) (to (book|buy|find|get|order|rent|hire|reserve) )?(a|an|some|the|two|three|\d+)\b/,
+  /^(what|what's|whats|will|is|how)( it| the| is the)?( going to| gonna)?( be)?[^.?!]{0,15}\b(weather|forecast|rain|snow)\b/,
+];
+
+function practicalQuestion(text: string): boolean {
+  return PRACTICAL_QUESTIONS.some((pattern) => pattern.test(text));
+}
 
 /**
  * Practical domains: a how-to, a recommendation or a look-up about them is not a reflection.
@@ -333,20 +349,22 @@ const PRACTICAL = [
   /\b(weather|forecast|rain|sunny|snow|temperature|frost|plant(ing)? (tomatoes|seeds|bulbs)|zone \d+)\b/,
   /\b(bad|good|healthy|unhealthy|safe|dangerous|harmful) for (you|your health|health|kids|children|dogs|cats|the body|your skin|your teeth)\b/,
   /\b(legal|illegal|legally|lawful|lawyer|attorney|sue|small claims|statute of limitations|landlord|tenant|lease|deposit|parking (ticket|fine)|permit|planning permission|copyright)\b/,
-  /\b(install|set up|setup|configure|deploy|upgrade|reset|reboot|troubleshoot|plug|wifi|router|printer|password|stain|carpet|laundry|clean|unclog|unblock|repair|fix|descale|kettle|tap|faucet|sink|drain|toilet|boiler|radiator|circuit breaker|fuse|washing machine|dishwasher|fridge|mou?ld|drywall|plaster|grout|gutter|shed|bike chain|puncture)\b/,
+  /\b(install|set up|setup|configure|deploy|upgrade|reset|reboot|troubleshoot|plug|wifi|router|printer|password|stain|carpet|laundry|clean|unclog|unblock|repair|fix|descale|kettle|tap|faucet|sink|drain|toilet|boiler|radiator|circuit breaker|fuse|washing machine|dishwasher|fridge|mou?ld|drywall|plaster|grout|gutter|shed|bike chain|puncture|car|engine|brakes?|tyres?|tires?|oil change)\b/,
   /\b(directions|route|quickest way|fastest way|get to the|nearest|closest|tube|subway|metro|train|bus|taxi|rush hour)\b/,
 ];
 
 /** Something that does not work: a request for repair or support whatever its form. */
 const FAULT =
-  /\b(won't|wont|doesn't|does not|can't|cannot|isn't|is not|not) (connect|load|start|boot|work|working|open|install|compile|run|print|sync|charge|turn on|drain|flush)\b|\bkeeps? (crashing|restarting|freezing|tripping|dropping|disconnecting|leaking|dripping|beeping|failing)\b|\b(blank|white|black|blue) (white |black )?(page|screen)\b|\b(fails|failed) with\b/;
+  /\b(is|are|got|gets) (clogged|blocked|leaking|broken|frozen|stuck|jammed|flat|dead|overheating)\b|\b(makes?|making) (a |an )?(\w+ )?(noise|sound|smell)\b|\b(won't|wont|doesn't|does not|can't|cannot|isn't|is not|not)( (my|the|it|this|our) \w+)? (connect|load|start|boot|work|working|open|install|compile|run|print|sync|charge|turn on|drain|flush)\b|\bkeeps? (crashing|restarting|freezing|tripping|dropping|disconnecting|leaking|dripping|beeping|failing|running|flickering|stalling|overheating)\b|\b(blank|white|black|blue) (white |black )?(page|screen)\b|\b(fails|failed) with\b/;
 
 /**
  * Words that read as reflection but, in a practical question, are an appraisal or a term of the
  * trade ("ibuprofen and alcohol ok?", "install fails", "without losing changes").
  */
 const WEAK_REFLECTIVE = new Set(
-  'ok okay fine normal fail fails failed failing lose losing lost free home care hard wisest'.split(' '),
+  'ok okay fine normal fail fails failed failing lose losing lost free home care hard wisest sick ill'.split(
+    ' ',
+  ),
 );
 
 /** Judgements that ask whether a thing is safe or fine, not whether a choice is right. */
@@ -399,7 +417,7 @@ const REFLECTIVE: ReadonlySet<string> = new Set(REFLECTIVE_LIST.map((w) => stem(
 
 /** Phrases of a life examined that single words miss. */
 const REFLECTIVE_PHRASES =
-  /\b(who (i|you|we|they|he|she) (really |truly |fundamentally )?(am|are|is|was|were)|who am i|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|what('s| is) the point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|look(ing)? back|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious))\b/;
+  /\b(who (i|you|we|they|he|she) (really |truly |fundamentally )?(am|are|is|was|were)|who am i|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|what('s| is) the point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|hold(ing)? on to|hanging on|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|look(ing)? back|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious))\b/;
 
 /** The asker's own state or choices in the first person. */
 const FIRST_PERSON = /\b(i|i'm|im|i've|ive|i'd|i'll|me|my|myself|mine|we|we're|our|ourselves)\b/;
@@ -443,7 +461,7 @@ function reflectiveEvidence(text: string, tokens: readonly string[]): string | n
 
 /** AFINN words that score but, in a request, rarely say anything about a feeling. */
 const NOT_FEELING = new Set(
-  'like likes liked save saved help helps please thank thanks good best better great well want free cool yes no ok okay fun funny top win won winner easy clear fine nice interesting'.split(
+  'like likes liked save saved help helps please thank thanks good best better great well want free cool yes no ok okay fun funny top win won winner easy clear fine nice interesting recommend recommended'.split(
     ' ',
   ),
 );
@@ -457,12 +475,21 @@ function affectEvidence(tokens: readonly string[]): string | null {
   return null;
 }
 
+/** People a practical question is for ("the dose for a child"), when nobody speaks of their own. */
+const RECIPIENTS = new Set(
+  'child children kid kids baby babies toddler toddlers son daughter mother father mom mum dad parent parents family husband wife partner friend friends'.split(
+    ' ',
+  ),
+);
+
 /** Reflection that outweighs a practical question in the same clause. */
 function strongReflection(clause: string): string | null {
-  const tokens = words(clause).filter((token) => !WEAK_REFLECTIVE.has(token));
+  const personal = FIRST_PERSON.test(clause);
+  const tokens = words(clause).filter(
+    (token) => !WEAK_REFLECTIVE.has(token) && (personal || !RECIPIENTS.has(token)),
+  );
   // A feeling word counts when the asker speaks of themselves ("permission denied" is no feeling).
-  const found =
-    reflectiveEvidence(clause, tokens) ?? (FIRST_PERSON.test(clause) ? affectEvidence(tokens) : null);
+  const found = reflectiveEvidence(clause, tokens) ?? (personal ? affectEvidence(tokens) : null);
   if (found !== null) return found;
   const judgement = JUDGEMENT.exec(clause);
   if (judgement !== null && !WEAK_JUDGEMENT.test(judgement[0])) return judgement[0];
@@ -476,7 +503,7 @@ const TECH_PHRASE =
 
 /** Where a text changes subject: sentences, and "…, and also …", "second, …". */
 const CLAUSE_BREAK =
-  /(?<=[.;!?])\s+|,?\s+\b(?:and also|also|and then|btw|by the way|plus|second(?:ly)?|first(?:ly)?)\b,?\s*/;
+  /(?<=[.;:!?])\s+|,?\s+\b(?:and also|also|and then|btw|by the way|plus|second(?:ly)?|first(?:ly)?)\b,?\s*/;
 
 /**
  * A practical or technical request asked as a question, a how-to, a fault report or a bare
@@ -501,7 +528,13 @@ function practicalRequest(plain: string): { reason: GateReason; evidence: string
       /\?\s*$/.test(clause) ||
       /^(who|what|whats|when|where|which|how|can|could|would|will|is|are|do|does|should)\b/.test(clause);
     const impersonal = !FIRST_PERSON.test(clause) && (asks || !FIRST_PERSON.test(plain));
-    if (thingHowTo || FAULT.test(clause) || PRACTICAL_QUESTION.test(clause) || impersonal) {
+    if (
+      thingHowTo ||
+      FAULT.test(clause) ||
+      practicalQuestion(clause) ||
+      LOOKUP_REQUEST.test(clause) ||
+      impersonal
+    ) {
       return {
         reason: tech !== null || TECH_PHRASE.test(clause) ? 'code' : 'practical_advice',
         evidence: subject,
@@ -638,11 +671,7 @@ export function assessMission(question: string): GateVerdict {
     // "what dose should I take" is.
     // "What would Seneca say about a bad investment?" asks for a perspective, not a tip.
     const perspective = PERSPECTIVE.test(plain);
-    if (
-      practical !== null &&
-      !perspective &&
-      (firstPerson === null || (asks && PRACTICAL_QUESTION.test(plain)))
-    ) {
+    if (practical !== null && !perspective && (firstPerson === null || (asks && practicalQuestion(plain)))) {
       return off('practical_advice', 'practical-domain', practical);
     }
     if (lookup !== null) return off('factual_lookup', 'explain-list-compare', lookup);
