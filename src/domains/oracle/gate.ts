@@ -19,6 +19,11 @@ import { stem, words } from './text.ts';
  * 2. Lookups, refused only when the question says nothing reflective: a question whose answer
  *    is an impersonal fact ("who/when/what year/how many…"), an instruction to explain, list,
  *    compare or recommend, a how-to whose object is a thing rather than a life, technical help.
+ *    A practical request (travel, cooking, weather, money, law, medicine and dosage, shopping,
+ *    home repair, directions, technical support) asked as a question, a how-to, a fault report
+ *    or a bare query is refused when no clause of it speaks of the asker's life: appraisals
+ *    ("…ok?", "normal wear") and a philosophical address around it ("as a Stoic, …", "in your
+ *    wisdom, …") are a frame, not a reflection.
  * 3. Everything else is answered: a first-person statement or question, a question about how to
  *    live, feel or choose, a judgement ("is it wrong/normal/too late…"), or any text carrying
  *    feeling. The default leans towards answering: refusing a sincere person hurts more than
@@ -96,6 +101,12 @@ const OVERRIDE = [
   /\bfrom now on,? (you|respond|answer|reply|act|only)\b|\b(respond|answer|reply) only (in|with)\b|\byou (are|'re) no longer (an? |the )?(oracle|philosopher|assistant|ai|bot|chatbot|model|limited|restricted|bound)\b|\bstop being (a |an |the )?(philosopher|oracle|philosophical)\b|\bforget (the|all the|about the) (philosophy|philosophical)\b|\bforget (everything|all) (you|you've|you were)\b|\boutput (the word|"|')/,
   /\bi('m| am) your (developer|creator|admin|administrator|owner|programmer|operator|maker)\b|\bi (authori[sz]e|permit|allow) you to\b|\byou (are|'re) now (allowed|permitted|authori[sz]ed) to\b|\b(developers?|admins?|creators?) (say|said|have said) you('re| are) (allowed|permitted)\b|\b(pretend|suppose|imagine|let's say)\b[^.?!]{0,30}\b(rules|restrictions|guidelines|policy|policies)\b[^.?!]{0,20}\b(don't|do not|doesn't|no longer) (apply|exist|matter)\b|\bif you (had|were) no (content policy|rules|restrictions|filters)\b|\bhypothetically,? if you were an? (\w+ )?(assistant|ai|bot|chatbot)\b/,
   /\bdo anything now\b|\byou (are|'re) (now )?dan\b|\bdan mode\b|\bas dan\b/,
+  /\b(ignore|disregard|forget)\b (all |everything |anything )?(that |what )?(came|was said|you were told|you've been told|you were given|i said|was written) (before|above|earlier|previously)\b/,
+  /\b(forget|ignore|disregard|drop|skip|enough with|never ?mind) (about )?(the|all the|all this|this|your|that) (philosoph\w*|oracle|stoic|wisdom|reflection|reflective|deep)( \w+)?\b[^.?!]{0,40}\b(just|only|normally|instead|actually|simply)\b|\bforget (that )?(you('re| are)|ur|youre) (an? |the )?(oracle|philosopher|sage|bot|chatbot|ai)\b|\bstop (philosophi[sz]ing|being philosophical|being deep)\b/,
+  /\b(switch|change|go|revert|return|enter|activate|enable|turn on) (to |into |back to |on )?(general|normal|default|unrestricted|assistant|developer|dev|admin|maintenance|debug|test|testing|chat|god|raw|expert|unfiltered|standard|search) mode\b/,
+  /\b(oracle|philosophy|topic|your|the|gate|safety) (rules?|restrictions?|limits?|filters?|module|gate|mode|persona|check)\b[^.?!]{0,12}\b(suspended|disabled|lifted|removed|turned off|deactivated|paused|off)\b|\b(system|admin|developer|dev|root) (override|note|command|notice)\b/,
+  /(?:^|[.!?]\s*)i('m| am) (the|an|your) (admin|administrator|developer|dev|operator|sysadmin|owner)\s*[.!,:]/,
+  /\byou (are|'re) now (an? )?\w*(bot|gpt)\b/,
 ];
 
 /** Making the oracle someone else. A wise or caring role without a task inside stays a reflection. */
@@ -158,6 +169,7 @@ const ARITHMETIC = [
   /\b\d+(\.\d+)?\s*(miles?|mph|km|kilomet(er|re)s?|kg|kilos?|pounds|lbs?|ounces?|oz|lit(er|re)s?|gallons?|f|fahrenheit|c|celsius|kelvin|feet|foot|inch(es)?|cm|centimet(er|re)s?|met(er|re)s?|grams?|cups?|tablespoons?|euros?|dollars?|yen|hours?)\b[^.?!]*\b(to|in|into)\b (miles?|km|kilomet|kg|kilos?|pounds|lbs?|ounces?|oz|lit|gallons?|fahrenheit|celsius|kelvin|feet|foot|inch|cm|centimet|met|grams?|cups?|tablespoons?|euros?|dollars?|yen|minutes?|seconds?)/,
   /\b(if|when) (a|the) (train|car|plane|bus)\b[^.?!]*\d/,
   /\bhow much (will|would|do|does|did) (i|we|you|it) (have|save|earn|make|pay|owe|cost|get)\b[^.?!]*\d/,
+  /\d[^.?!]*\bhow much (is|would|does|will) (that|this|it) (be |come to |work out )?(per|a|an|each|every|in)\b/,
 ];
 
 const LANGUAGES = new Set(
@@ -191,6 +203,19 @@ const TRANSLATION = [
   ),
   /^(what does|what is the meaning of|meaning of) ["'][^"']{1,60}["']( mean)?( in \w+)?\s*\??$/,
   /\b(translate|translation)\b[^.?!]{0,40}["':]/,
+  new RegExp(
+    String.raw`^["'][^"']{1,60}["'],? (in|into) (plain |simple |modern )?${LANGUAGE}\s*(\?|please|pls|plz)?\s*$`,
+  ),
+  new RegExp(
+    String.raw`\b(say|write|spell|pronounce)\s+["'][^"']{1,60}["'] in (plain |simple |modern )?${LANGUAGE}\b`,
+  ),
+  new RegExp(String.raw`\bthe ${LANGUAGE} (word |phrase |term |expression )?for ["']`),
+  new RegExp(
+    String.raw`\bin ${LANGUAGE},? how (do|would|can|to|does|did) (you |i |we |one |u )?(say|write|spell|pronounce)\b`,
+  ),
+  new RegExp(
+    String.raw`${ADDRESSED}(put|render|turn)\b[^.?!]{0,60}\b(in|into) (plain|simple|modern|everyday) ${LANGUAGE}\b`,
+  ),
 ];
 
 /** Text to be put into a language: a request unless the asker is speaking of their own life. */
@@ -292,21 +317,69 @@ const LOOKUP_REQUEST = new RegExp(
 );
 
 /** The forms of a practical question asked in the first person. */
-const PRACTICAL_QUESTION =
-  /\bhow (do|can|should|to|much|many|long|often)\b|\bhow to\b|\bwhat('s| is| are)? (the )?(best|cheapest|right|good|ideal|safest)\b|\b(should|can|do|could) (i|we) (take|buy|use|get|eat|drink|invest|book|pay|wear|cook|bring|pack|install|fix|clean)\b|\bwhere (can|do|should) (i|we)\b|\bwhich\b|\brecommend\b|\bwhat (dose|size|kind|type|brand|model)\b/;
-
-/** Practical domains: a how-to or a recommendation about them is not a reflection. */
-const PRACTICAL = [
-  /\b(recipes?|ingredients?|bake|baking|boil|roast|fry|cook|cooking|cake|oven|grill|lasagne|lasagna|pasta|soup|sauce|eggs?|vegan|keto|calories|protein|macros)\b/,
-  /\b(workouts?|reps|gym|muscles?|cardio|bench press|squats?|marathon|lose weight|weight loss|diet)\b/,
-  /\b(stocks?|shares|crypto|bitcoin|etfs?|invest|investing|investment|portfolio|dividends?|mortgage|loan|interest rate|tax|taxes|refund|budget|exchange rate)\b/,
-  /\b(hotels?|flights?|airbnb|itinerary|restaurants?|visa|passport|tickets?|booking|packing list|trip to)\b/,
-  /\b(buy|purchase|cheapest|discount|gift for|laptop|phone case|headphones|camera|insurance|books? to read|sci-fi books)\b/,
-  /\b(dosage|dose|mg|milligrams|symptoms?|diagnos(e|is)|prescription|medication|pills?|antibiotics?|ibuprofen|paracetamol)\b/,
-  /\b(weather|forecast|rain|sunny|temperature)\b/,
-  /\b(bad|good|healthy|unhealthy|safe|dangerous|harmful) for (you|your health|health|kids|children|dogs|cats|the body|your skin|your teeth)\b/,
-  /\b(install|set up|setup|configure|deploy|upgrade|reset|reboot|troubleshoot|plug|wifi|router|printer|password|stain|carpet|laundry|clean|unclog|repair|fix)\b/,
+const PRACTICAL_QUESTIONS = [
+  /\bhow (much|many|long|often|far|soon)\b|\bdo (i|we) need\b|\bwhere (can|do|should) (i|we)\b|\bwhich\b|\brecommend\b|\bwhat (dose|size|kind|type|brand|model)\b/,
+  /\bwhat('s| is| are)? (the )?(best|cheapest|right|good|ideal|safest|wisest|smartest|quickest|fastest)\b/,
+  /\bwhat (should|can|do) (i|we) (wear|pack|bring|buy|cook|use|try|take|eat|drink|do|substitute|serve)\b/,
+  /\b(should|can|do|could|may) (i|we) (take|buy|use|get|eat|drink|invest|book|pay|wear|cook|bring|pack|install|fix|clean|freeze|reheat|store|rest|put|plant|wash|mix|replace|wait for|refinance|remortgage|claim|apply for|file|upgrade|charge|switch)\b/,
+  /\b(is|are) [\w&.-]+( \w+)? (a (good |strong )?(buy|sell)|worth buying|undervalued|overvalued)\b/,
+  /\b(is it|is that|are they) (legal|illegal|allowed|lawful)\b|\bcan (my|a|the|our) (landlord|employer|boss|bank|neighbou?r|insurer|company|council|hoa|airline|school)\b/,
+  /\b(can|could|would|will) (you|u) (please )?(help me )?(find|get|recommend|suggest|check|look up|show me|book)\b|\bhelp (me|us) (to )?(pick|choose|find|buy|book|plan|fix|get|compare)\b|\bhelp\s*[!.?]*$/,
+  /\b(i|we)('d| would)? (need|want|like|am looking for|'m looking for|m looking for) (to (book|buy|find|get|order|rent|hire|reserve) )?(a|an|some|the|two|three|\d+)\b/,
+  /^(what|what's|whats|will|is|how)( it| the| is the)?( going to| gonna)?( be)?[^.?!]{0,15}\b(weather|forecast|rain|snow)\b/,
 ];
+
+function practicalQuestion(text: string): boolean {
+  return PRACTICAL_QUESTIONS.some((pattern) => pattern.test(text));
+}
+
+/**
+ * Practical domains: a how-to, a recommendation or a look-up about them is not a reflection.
+ * Cooking, fitness, money and trading, travel, shopping, medicine and dosage, weather and the
+ * garden, law, home repair, navigation. A word here never refuses on its own: a form of request
+ * must come with it, and a life spoken of in the same clause answers.
+ */
+const PRACTICAL = [
+  /\b(recipes?|ingredients?|bake[ds]?|baking|boil(ed|ing)?|roast(ed|ing)?|fr(y|ied|ying)|cook(ed|ing)?|simmer|marinate|reheat|microwave|cake|oven|stove|grill|lasagne|lasagna|pasta|rice|soup|sauce|eggs?|steak|turkey|salmon|chicken|pancakes?|buttermilk|flour|yeast|medium[- ]rare|substitute for|vegan|keto|calories|protein|macros|freeze|frozen|thaw)\b/,
+  /\b(workouts?|reps|gym|muscles?|cardio|bench press|squats?|marathon|lose weight|weight loss|diet)\b/,
+  /\b(stocks?|shares|crypto|bitcoin|etfs?|index funds?|tracker|s&p|nasdaq|invest|investing|investment|portfolio|dividends?|mortgage|loan|interest rate|apr|credit cards?|credit score|isa|401k|pension|tax|taxes|refund|budget|exchange rate|send money|transfer money|a (good )?buy|buy the dip)\b/,
+  /\b(hotels?|hostels?|flights?|fly (to|into|from)|airlines?|airport|legroom|layover|upgrade|luggage|baggage|carry-on|airbnb|itinerary|restaurants?|visa|passport|tickets?|booking|packing list|pack for|trip to|car hire|rental car|hikes?|hiking)\b/,
+  /\b(buy|purchase|cheapest|cheap|discount|deals?|coupon|voucher|online|return policy|gift for|laptop|phone case|headphones|camera|vacuum( cleaner)?|mattress|shoes|trainers|sneakers|insurance|books? to read|sci-fi books|wear to|outfit|dress code)\b/,
+  /\b(dosage|dose|doses|mg|milligrams|symptoms?|diagnos(e|is)|prescription|medication|medicine|pills?|tablets?|antibiotics?|amoxicillin|ibuprofen|paracetamol|acetaminophen|tylenol|advil|aspirin|melatonin|propranolol|antihistamines?|side effects|sunscreen|spf)\b/,
+  /\b(weather|forecast|rain|sunny|snow|temperature|frost|plant(ing)? (tomatoes|seeds|bulbs)|zone \d+)\b/,
+  /\b(bad|good|healthy|unhealthy|safe|dangerous|harmful) for (you|your health|health|kids|children|dogs|cats|the body|your skin|your teeth)\b/,
+  /\b(legal|illegal|legally|lawful|lawyer|attorney|sue|small claims|statute of limitations|landlord|tenant|lease|deposit|parking (ticket|fine)|permit|planning permission|copyright)\b/,
+  /\b(install|set up|setup|configure|deploy|upgrade|reset|reboot|troubleshoot|plug|wifi|router|printer|password|stain|carpet|laundry|clean|unclog|unblock|repair|fix|descale|kettle|tap|faucet|sink|drain|toilet|boiler|radiator|circuit breaker|fuse|washing machine|dishwasher|fridge|mou?ld|drywall|plaster|grout|gutter|shed|bike chain|puncture|car|engine|brakes?|tyres?|tires?|oil change)\b/,
+  /\b(directions|route|quickest way|fastest way|get to the|nearest|closest|tube|subway|metro|train|bus|taxi|rush hour)\b/,
+];
+
+/** Something that does not work: a request for repair or support whatever its form. */
+const FAULT =
+  /\b(is|are|got|gets) (clogged|blocked|leaking|broken|frozen|stuck|jammed|flat|dead|overheating)\b|\b(makes?|making) (a |an )?(\w+ )?(noise|sound|smell)\b|\b(won't|wont|doesn't|does not|can't|cannot|isn't|is not|not)( (my|the|it|this|our) \w+)? (connect|load|start|boot|work|working|open|install|compile|run|print|sync|charge|turn on|drain|flush)\b|\bkeeps? (crashing|restarting|freezing|tripping|dropping|disconnecting|leaking|dripping|beeping|failing|running|flickering|stalling|overheating)\b|\b(blank|white|black|blue) (white |black )?(page|screen)\b|\b(fails|failed) with\b/;
+
+/**
+ * Words that read as reflection but, in a practical question, are an appraisal or a term of the
+ * trade ("ibuprofen and alcohol ok?", "install fails", "without losing changes").
+ */
+const WEAK_REFLECTIVE = new Set(
+  'ok okay fine normal fail fails failed failing lose losing lost free home care hard wisest sick ill'.split(
+    ' ',
+  ),
+);
+
+/** Judgements that ask whether a thing is safe or fine, not whether a choice is right. */
+const WEAK_JUDGEMENT = /\b(ok|okay|alright|fine|bad|good|normal|healthy|unhealthy|possible|natural|worth)$/;
+
+/**
+ * An address that frames a task as philosophy ("as a Stoic, …", "dear oracle, in your wisdom,
+ * …", "pondering infinity, …"): a frame, not a reflection, so it does not answer what follows.
+ */
+const FRAMING =
+  /\b(as|like|speaking as) (a|an|the|my) (philosopher|stoic|sage|wise (man|woman|one|person)|oracle|mystic|monk|buddhist|taoist|existentialist)\b|\bphilosophically( speaking)?\b|\b(in|with|by) (your|all your) (infinite |great |ancient )?wisdom\b|\b(dear|o|oh|wise|great) (oracle|sage|one)\b|^(contemplating|pondering|meditating on|reflecting on|thinking about|considering|in the spirit of) [^,:.?!]{1,40}[,:]/g;
+
+/** A question about the asker's own motives or state: reflection whatever else it names. */
+const SELF_QUESTION =
+  /\bwhy (do|did|am|can't|cant|cannot|won't|don't|is it that|should) (i|we)\b|\bwhy (i|i'm|im|we)\b|(?:^|[.!?]\s*)why\s*\??\s*$|\bwhat am i\b|\bwhat (does|did) (that|this|it) (say|mean|tell me) about (me|us)\b|\bwhat('s| is) wrong with me\b/;
 
 // ---- 3. Reflection ----------------------------------------------------------------------------
 
@@ -338,13 +411,14 @@ const REFLECTIVE_LIST =
   normal okay ok selfish naive silly shallow sorry apologise apologize forgive revenge lie lied
   cheat cheated cheating betrayal grudge pleaser approval validation trust lonely friendless
   single dating crush pray prayer prayers funeral miscarriage dementia cancer sober addiction
-  regret outsider belong mortality aimless lost`.split(/\s+/);
+  regret outsider belong mortality aimless lost braver bravest kinder kindest wiser happier
+  happiest sadder lonelier`.split(/\s+/);
 const REFLECTIVE_WORDS: ReadonlySet<string> = new Set(REFLECTIVE_LIST);
 const REFLECTIVE: ReadonlySet<string> = new Set(REFLECTIVE_LIST.map((w) => stem(w)));
 
 /** Phrases of a life examined that single words miss. */
 const REFLECTIVE_PHRASES =
-  /\b(who (i|you|we|they|he|she) (really |truly |fundamentally )?(am|are|is|was|were)|who am i|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|what('s| is) the point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|look(ing)? back|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious))\b/;
+  /\b(who (i|you|we|they|he|she) (really |truly |fundamentally )?(am|are|is|was|were)|who am i|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|what('s| is) the point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|hold(ing)? on to|hanging on|say(ing)? goodbye|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|look(ing)? back|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious))\b/;
 
 /** The asker's own state or choices in the first person. */
 const FIRST_PERSON = /\b(i|i'm|im|i've|ive|i'd|i'll|me|my|myself|mine|we|we're|our|ourselves)\b/;
@@ -357,12 +431,15 @@ const JUDGEMENT =
 const CHOICE =
   /\bwhat (would|might) [\w-]+( [\w-]+)? (say|think|teach|advise|make of|do)\b|\b(should|must|can|could|do|would|am|will|did|have) (i|we)\b|\bhow (do|can|should|could|would) (you|one|people|we|i)\b|\bwhat (would|should|do|does|did) (a|an|the|you|one|people|i|we)\b/;
 
+/** A sage's view asked for ("what would Seneca say about…"): a perspective, not a tip. */
+const PERSPECTIVE = /\bwhat (would|might) [\w-]+( [\w-]+)? (say|think|teach|advise|make of)\b/;
+
 /** Verbs of living after "how do I …": a how-to about a life, not about a thing. */
 const LIFE_VERBS = new Set(
   `be become stop start know find deal cope handle accept forgive trust let move stay keep feel live
   love care learn get talk say tell make stand grow believe choose decide forget remember
   balance heal survive enjoy focus motivate calm relax rebuild reconnect apologise apologize
-  overcome quit leave raise parent support help comfort listen open ask`.split(/\s+/),
+  overcome quit leave raise parent support help comfort listen open ask spend wait`.split(/\s+/),
 );
 
 const PEOPLE =
@@ -385,7 +462,7 @@ function reflectiveEvidence(text: string, tokens: readonly string[]): string | n
 
 /** AFINN words that score but, in a request, rarely say anything about a feeling. */
 const NOT_FEELING = new Set(
-  'like likes liked save saved help helps please thank thanks good best better great well want free cool yes no ok okay fun funny top win won winner easy clear fine nice interesting'.split(
+  'like likes liked save saved help helps please thank thanks good best better great well want free cool yes no ok okay fun funny top win won winner easy clear fine nice interesting recommend recommended'.split(
     ' ',
   ),
 );
@@ -395,6 +472,75 @@ function affectEvidence(tokens: readonly string[]): string | null {
   for (const token of tokens) {
     const score = AFINN.single.get(token);
     if (score !== undefined && Math.abs(score) >= 2 && !NOT_FEELING.has(token)) return token;
+  }
+  return null;
+}
+
+/** People a practical question is for ("the dose for a child"), when nobody speaks of their own. */
+const RECIPIENTS = new Set(
+  'child children kid kids baby babies toddler toddlers son daughter mother father mom mum dad parent parents family husband wife partner friend friends'.split(
+    ' ',
+  ),
+);
+
+/** Reflection that outweighs a practical question in the same clause. */
+function strongReflection(clause: string): string | null {
+  const personal = FIRST_PERSON.test(clause);
+  const tokens = words(clause).filter(
+    (token) => !WEAK_REFLECTIVE.has(token) && (personal || !RECIPIENTS.has(token)),
+  );
+  // A feeling word counts when the asker speaks of themselves ("permission denied" is no feeling).
+  const found = reflectiveEvidence(clause, tokens) ?? (personal ? affectEvidence(tokens) : null);
+  if (found !== null) return found;
+  const judgement = JUDGEMENT.exec(clause);
+  if (judgement !== null && !WEAK_JUDGEMENT.test(judgement[0])) return judgement[0];
+  const perspective = PERSPECTIVE.exec(clause);
+  return perspective === null ? null : perspective[0];
+}
+
+/** Phrases of version control and the like that no life uses. */
+const TECH_PHRASE =
+  /\b(last|a|the|previous|my) commit\b|\bmerge conflicts?\b|\b(http|rest|json) (request|api|call)\b/;
+
+/** Where a text changes subject: sentences, and "…, and also …", "second, …". */
+const CLAUSE_BREAK =
+  /(?<=[.;:!?])\s+|,?\s+\b(?:and also|also|and then|btw|by the way|plus|second(?:ly)?|first(?:ly)?)\b,?\s*/;
+
+/**
+ * A practical or technical request asked as a question, a how-to, a fault report or a bare
+ * query, in a clause that speaks of no life; null unless the text as a whole carries none of
+ * the asker's own reflection either.
+ */
+function practicalRequest(plain: string): { reason: GateReason; evidence: string } | null {
+  const unframed = plain.replace(FRAMING, ' ').replace(/\s+/g, ' ').trim();
+  if (SELF_QUESTION.test(unframed)) return null;
+  const clauses = unframed.split(CLAUSE_BREAK).filter((c) => /\w/.test(c));
+  if (clauses.some((c) => FIRST_PERSON.test(c) && strongReflection(c) !== null)) return null;
+  for (const clause of clauses) {
+    const domain = firstMatch(PRACTICAL, clause);
+    const tech = strictTechEvidence(clause) ?? (TECH_VERB.test(clause) ? techEvidence(clause) : null);
+    const subject = tech ?? domain ?? TECH_PHRASE.exec(clause)?.[0] ?? null;
+    if (subject === null || strongReflection(clause) !== null) continue;
+    const howTo = /\bhow (do|can|should|would|could) (i|you|we|one|u)\s+(\w+)|\bhow to\s+(\w+)/.exec(clause);
+    const howToVerb = howTo === null ? undefined : (howTo[3] ?? howTo[4]);
+    const thingHowTo =
+      howToVerb !== undefined && (!LIFE_VERBS.has(howToVerb) || /^(get|make)$/.test(howToVerb));
+    const asks =
+      /\?\s*$/.test(clause) ||
+      /^(who|what|whats|when|where|which|how|can|could|would|will|is|are|do|does|should)\b/.test(clause);
+    const impersonal = !FIRST_PERSON.test(clause) && (asks || !FIRST_PERSON.test(plain));
+    if (
+      thingHowTo ||
+      FAULT.test(clause) ||
+      practicalQuestion(clause) ||
+      LOOKUP_REQUEST.test(clause) ||
+      impersonal
+    ) {
+      return {
+        reason: tech !== null || TECH_PHRASE.test(clause) ? 'code' : 'practical_advice',
+        evidence: subject,
+      };
+    }
   }
   return null;
 }
@@ -524,7 +670,9 @@ export function assessMission(question: string): GateVerdict {
     const practical = firstMatch(PRACTICAL, plain);
     // A first-person story that mentions a marathon or a mortgage is not a practical question;
     // "what dose should I take" is.
-    if (practical !== null && (firstPerson === null || (asks && PRACTICAL_QUESTION.test(plain)))) {
+    // "What would Seneca say about a bad investment?" asks for a perspective, not a tip.
+    const perspective = PERSPECTIVE.test(plain);
+    if (practical !== null && !perspective && (firstPerson === null || (asks && practicalQuestion(plain)))) {
       return off('practical_advice', 'practical-domain', practical);
     }
     if (lookup !== null) return off('factual_lookup', 'explain-list-compare', lookup);
@@ -532,6 +680,8 @@ export function assessMission(question: string): GateVerdict {
       return off('practical_advice', 'how-to-a-thing', howTo[0]);
     }
   }
+  const service = practicalRequest(plain);
+  if (service !== null) return off(service.reason, 'practical-request', service.evidence);
 
   // 3. Reflection.
   if (reflective !== null) return on('reflective', reflective);
