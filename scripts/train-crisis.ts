@@ -37,6 +37,8 @@ const OUT = fileURLToPath(new URL('../src/domains/safety/crisis-model.json', imp
 const FOLDS = 5;
 const SEED = 13;
 const MAX_FALSE_ALARMS = 0.03;
+/** Texts longer than this are "long posts" in the figures. */
+const LONG = 400;
 /** A feature must occur in this many training texts to get a weight. */
 const MIN_COUNT = 2;
 const PENALTIES = [1e-5, 3e-5, 1e-4, 3e-4];
@@ -48,8 +50,6 @@ const STEPS = 500;
 const LEARNING_RATE = 0.05;
 /** Features whose two weights are both below this are dropped from the shipped file. */
 const KEEP = 0.02;
-/** Texts longer than this are "long posts" in the figures. */
-const LONG = 400;
 
 type Label = 'none' | 'self_harm' | 'harm_to_others';
 const CLASSES: readonly Label[] = ['none', 'self_harm', 'harm_to_others'];
@@ -215,6 +215,7 @@ function train(
   return {
     version: 1,
     window: 0,
+    windowFrom: 0,
     charGrams,
     threshold: 0.5,
     bias: [(w[names.length * K + 1] as number) - none, (w[names.length * K + 2] as number) - none],
@@ -227,7 +228,11 @@ interface Setting {
   charGrams: boolean;
   withWindows: boolean;
   window: number;
+  /** Windows are scored on texts of at least this many characters (0: every text). */
+  windowFrom: number;
 }
+/** The window settings tried: on every text, or on long posts only. */
+const WINDOW_FROM = [0, LONG + 1];
 
 /** The lowest threshold at which `alsoFlagged` plus learned flags stay within the false-alarm budget. */
 function chooseThreshold(scores: readonly number[], alsoFlagged: (i: number) => boolean): number {
@@ -246,7 +251,9 @@ function chooseThreshold(scores: readonly number[], alsoFlagged: (i: number) => 
 
 const outOfFold = new Map<string, { scores: number[]; flags: string[] }>();
 const key = (s: Setting) =>
-  `${s.penalty}/${s.charGrams ? 'pieces' : 'words'}/${s.withWindows ? 'benign-windows' : 'texts'}/${s.window}`;
+  `${s.penalty}/${s.charGrams ? 'pieces' : 'words'}/${s.withWindows ? 'benign-windows' : 'texts'}/${s.window}${
+    s.window > 0 && s.windowFrom > 0 ? ` from ${s.windowFrom}` : ''
+  }`;
 for (const charGrams of CHAR_GRAMS)
   for (const withWindows of BENIGN_WINDOWS)
     for (const penalty of PENALTIES) {
@@ -268,10 +275,16 @@ for (const charGrams of CHAR_GRAMS)
         });
       }
       WINDOWS.forEach((window, w) => {
-        outOfFold.set(
-          key({ penalty, charGrams, withWindows, window }),
-          byWindow[w] as { scores: number[]; flags: string[] },
-        );
+        const scored = byWindow[w] as { scores: number[]; flags: string[] };
+        const whole = byWindow[0] as { scores: number[]; flags: string[] };
+        for (const windowFrom of WINDOW_FROM) {
+          // Texts below windowFrom keep their whole-text reading.
+          const pick = (i: number) => (cases[i] as Case).text.length >= windowFrom;
+          outOfFold.set(key({ penalty, charGrams, withWindows, window, windowFrom }), {
+            scores: cases.map((_, i) => (pick(i) ? scored : whole).scores[i] as number),
+            flags: cases.map((_, i) => (pick(i) ? scored : whole).flags[i] as string),
+          });
+        }
       });
     }
 
@@ -289,36 +302,47 @@ interface Outcome {
 const outcomes: Outcome[] = [];
 process.stdout.write(
   `${cases.length} texts (${crisisIdx.length} crisis, ${benignIdx.length} not), ${FOLDS}-fold CV\n\n` +
-    'setting                                     combined recall   false alarms   learned alone (own threshold ≤ 3 %)\n',
+    'setting                                     combined recall   false alarms   learned alone (own threshold ≤ 3 %); combined on long posts\n',
 );
 for (const charGrams of CHAR_GRAMS)
   for (const withWindows of BENIGN_WINDOWS)
     for (const penalty of PENALTIES)
-      for (const window of WINDOWS) {
-        const setting = { penalty, charGrams, withWindows, window };
-        const { scores } = outOfFold.get(key(setting)) as { scores: number[] };
-        const threshold = chooseThreshold(scores, () => false);
-        const learned = (i: number) => (scores[i] as number) >= threshold;
-        const flagged = (i: number) => (cases[i] as Case).rules || learned(i);
-        const recall = crisisIdx.filter(flagged).length;
-        const alone = chooseThreshold(scores, () => false);
-        const aloneRecall = crisisIdx.filter((i) => (scores[i] as number) >= alone).length;
-        const aloneFa = benignIdx.filter((i) => (scores[i] as number) >= alone).length;
-        outcomes.push({ setting, threshold, learned, recall });
-        process.stdout.write(
-          `${key(setting).padEnd(43)} ${pct(recall, crisisIdx.length).padStart(17)}  ${pct(
-            benignIdx.filter(flagged).length,
-            benignIdx.length,
-          ).padStart(14)}   ${pct(aloneRecall, crisisIdx.length)}, ${pct(aloneFa, benignIdx.length)}\n`,
-        );
-      }
+      for (const window of WINDOWS)
+        for (const windowFrom of WINDOW_FROM) {
+          if (window === 0 && windowFrom > 0) continue;
+          const setting = { penalty, charGrams, withWindows, window, windowFrom };
+          const { scores } = outOfFold.get(key(setting)) as { scores: number[] };
+          const threshold = chooseThreshold(scores, () => false);
+          const learned = (i: number) => (scores[i] as number) >= threshold;
+          const flagged = (i: number) => (cases[i] as Case).rules || learned(i);
+          const recall = crisisIdx.filter(flagged).length;
+          const alone = chooseThreshold(scores, () => false);
+          const aloneRecall = crisisIdx.filter((i) => (scores[i] as number) >= alone).length;
+          const aloneFa = benignIdx.filter((i) => (scores[i] as number) >= alone).length;
+          outcomes.push({ setting, threshold, learned, recall });
+          const isLong = (i: number) => (cases[i] as Case).text.length > LONG;
+          const longCrisis = crisisIdx.filter(isLong);
+          const longRecall = longCrisis.filter((i) => (cases[i] as Case).rules || learned(i)).length;
+          process.stdout.write(
+            `${key(setting).padEnd(43)} ${pct(recall, crisisIdx.length).padStart(17)}  ${pct(
+              benignIdx.filter(flagged).length,
+              benignIdx.length,
+            ).padStart(
+              14,
+            )}   ${pct(aloneRecall, crisisIdx.length)}, ${pct(aloneFa, benignIdx.length)}; long posts ${pct(
+              longRecall,
+              longCrisis.length,
+            )}\n`,
+          );
+        }
 
 // Best recall wins; among equals the earlier (fewer features, smaller window, stronger penalty first).
 const rank = (o: Outcome) =>
   o.recall * 1e6 -
   (o.setting.charGrams ? 1000 : 0) -
   (o.setting.withWindows ? 100 : 0) -
-  o.setting.window * 10 +
+  o.setting.window * 10 -
+  (o.setting.windowFrom > 0 ? 0 : 5) +
   PENALTIES.indexOf(o.setting.penalty);
 const chosen = outcomes.reduce((a, b) => (rank(b) > rank(a) ? b : a));
 const { scores: oof, flags: oofFlags } = outOfFold.get(key(chosen.setting)) as {
@@ -421,6 +445,7 @@ for (const name of Object.keys(full.weights).sort()) {
 const model: LearnedModel = {
   version: 1,
   window: chosen.setting.window,
+  windowFrom: chosen.setting.windowFrom,
   charGrams: chosen.setting.charGrams,
   threshold: round(chosen.threshold),
   bias: [round(full.bias[0]), round(full.bias[1])],

@@ -70,6 +70,7 @@ describe('learned crisis stage (unit)', () => {
     const model: LearnedModel = {
       version: 1,
       window: 0,
+      windowFrom: 0,
       charGrams: true,
       threshold: 0.5,
       bias: [-1, -2],
@@ -101,6 +102,7 @@ describe('learned crisis stage (unit)', () => {
     const model: LearnedModel = {
       version: 1,
       window: 1,
+      windowFrom: 0,
       charGrams: false,
       threshold: 0.5,
       bias: [-3, -3],
@@ -109,6 +111,7 @@ describe('learned crisis stage (unit)', () => {
     const text = `${'We went to the market and bought bread and apples. '.repeat(20)}I want to die.`;
     assert.ok(scoreWith(compileModel({ ...model, window: 0 }), text).score < 0.5);
     assert.ok(scoreWith(compileModel(model), text).score > 0.5);
+    assert.ok(scoreWith(compileModel({ ...model, windowFrom: 2000 }), text).score < 0.5);
   });
 
   test('the service flags what the learned stage flags when the rules do not', () => {

@@ -5,8 +5,8 @@
  * pieces of longer words (so a misspelling shares most of its pieces with the word) and counts
  * of first-person and other-person pronouns.
  *
- * A text is read whole and, when the model says so, in windows of one to `window` consecutive
- * sentences; the highest crisis probability of any of them is the text's score, so one risky
+ * A text is read whole and, when the model says so (for texts of at least `windowFrom`
+ * characters), in windows of one to `window` consecutive sentences; the highest crisis probability of any of them is the text's score, so one risky
  * sentence in a long post is not diluted by the rest. Pure and deterministic: the model is read
  * once, at first use, and never changes; nothing is downloaded.
  */
@@ -22,6 +22,8 @@ export interface LearnedModel {
   readonly version: 1;
   /** Spans of 1..window sentences are scored besides the whole text; 0 scores the whole text only. */
   readonly window: number;
+  /** Texts shorter than this many characters are scored whole only. */
+  readonly windowFrom: number;
   /** Whether four-letter pieces of words of five letters or more are features. */
   readonly charGrams: boolean;
   /** A text is flagged when its crisis probability (1 − P(none)) reaches this. */
@@ -253,8 +255,8 @@ export function compileModel(model: LearnedModel): CompiledModel {
 
 /**
  * The crisis reading of a text under a model: the riskiest span's crisis probability and flag.
- * Spans are the whole text and, when the model's window is above 0 and the text has more than
- * one piece, every run of 1..window consecutive pieces.
+ * Spans are the whole text and, when the model's window is above 0, the text has at least
+ * `windowFrom` characters and more than one piece, every run of 1..window consecutive pieces.
  */
 export function scoreWith(compiled: CompiledModel, text: string): { score: number; flag: CrisisFlag } {
   const { model, ids, pairs, a, b, seen } = compiled;
@@ -308,7 +310,7 @@ export function scoreWith(compiled: CompiledModel, text: string): { score: numbe
     }
   };
   span(0, pieces.length);
-  if (model.window > 0 && pieces.length > 1) {
+  if (model.window > 0 && pieces.length > 1 && text.length >= model.windowFrom) {
     for (let i = 0; i < pieces.length; i++)
       for (let w = 1; w <= model.window && i + w <= pieces.length; w++) if (w < pieces.length) span(i, i + w);
   }
