@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { analyzeText } from '../src/domains/analysis/analyzer.ts';
 import { analyze } from '../src/domains/analysis/service.ts';
 import { detectCrisis } from '../src/domains/safety/crisis.ts';
+import { learnedCrisis } from '../src/domains/safety/learned.ts';
 import { DEFAULT_CRISIS_RESOURCES } from '../src/domains/safety/resources.ts';
 
 const SHORT = [
@@ -50,6 +51,8 @@ function perSecond(
 
 perSecond('detectCrisis, short texts (45..95 chars)', SHORT, 50_000, detectCrisis);
 perSecond(`detectCrisis, one long post (${longPost.length} chars)`, [longPost], 500, detectCrisis);
+perSecond('learnedCrisis, short texts (45..95 chars)', SHORT, 50_000, learnedCrisis);
+perSecond(`learnedCrisis, one long post (${longPost.length} chars)`, [longPost], 2000, learnedCrisis);
 perSecond('analyzeText alone, short texts', SHORT, 50_000, analyzeText);
 perSecond('analysis service (reading + safety), short', SHORT, 50_000, (t) =>
   analyze(t, DEFAULT_CRISIS_RESOURCES),

@@ -1,4 +1,5 @@
 import { type CrisisFlag, detectCrisis } from './crisis.ts';
+import { learnedCrisis } from './learned.ts';
 import type { CrisisResource } from './resources.ts';
 
 export type { CrisisResource } from './resources.ts';
@@ -9,9 +10,12 @@ export interface Safety {
   readonly resources: readonly CrisisResource[];
 }
 
-/** The crisis reading of a text: the flag and where to turn, or null. */
+/**
+ * The crisis reading of a text: the flag and where to turn, or null. A text is a crisis when
+ * the rules or the learned stage say so; when both do, the rules' flag wins.
+ */
 export function assessSafety(text: string, resources: readonly CrisisResource[]): Safety | null {
-  const verdict = detectCrisis(text);
+  const verdict = detectCrisis(text) ?? learnedCrisis(text);
   return verdict === null ? null : { flag: verdict.flag, resources };
 }
 
