@@ -14,7 +14,7 @@
  * printed per kind, for long posts and per route, then the model is refitted on every text and
  * weights too small to matter are dropped.
  *
- * Data (all Orrery's own): eval/crisis.jsonl, eval/crisis-holdout.jsonl, eval/crisis-train.jsonl.
+ * Data (all Orrery's own): eval/crisis.jsonl, eval/crisis-holdout.jsonl, eval/crisis-train*.jsonl.
  * Deterministic: the same files give the same model.
  *
  *   npx tsx scripts/train-crisis.ts            train, print CV figures, write the model
@@ -32,7 +32,13 @@ import {
   scoreWith,
 } from '../src/domains/safety/learned.ts';
 
-const FILES = ['crisis.jsonl', 'crisis-holdout.jsonl', 'crisis-train.jsonl'];
+const FILES = [
+  'crisis.jsonl',
+  'crisis-holdout.jsonl',
+  'crisis-train.jsonl',
+  'crisis-train-a.jsonl',
+  'crisis-train-b.jsonl',
+];
 const OUT = fileURLToPath(new URL('../src/domains/safety/crisis-model.json', import.meta.url));
 const FOLDS = 5;
 const SEED = 13;
