@@ -1,4 +1,5 @@
 import { foldLeet, foldLetters, joinSpacedLetters, squeeze } from '../../lib/fold.ts';
+import { accumulateEvidence, distancingFrame, EVIDENCE_THRESHOLD } from './evidence.ts';
 
 /**
  * The crisis detector: does a text express a risk of suicide or self-harm, or of harming
@@ -432,6 +433,17 @@ const ANNOYANCE = new RegExp(
   ),
 );
 
+/**
+ * A method said as the answer to an everyday annoyance ("if this meeting goes on any longer
+ * I'll throw myself out the window", "I'd rather walk into traffic than sit through it"):
+ * hyperbole, not a plan.
+ */
+const HYPERBOLE = new RegExp(
+  sq(
+    ` if(?: +\\S+){0,10}? +(?:one more|any longer|another (?:minute|hour|page|meeting|email|lecture|class|song|episode|word))(?= )| rather(?: +\\S+){1,8}? +than +(?:sit|listen|go|do|read|watch|attend|spend|work|deal|talk|hear|eat|take|study|write|sit through|be stuck|open)(?= )`,
+  ),
+);
+
 /** "They'll regret losing me": a loss to them, not a threat to them. */
 const REGRET_LOSING_ME = new RegExp(
   sq(
@@ -448,7 +460,7 @@ const HARM_VERB = `(?:kill|murder|stab|shoot|strangle|choke|poison|hurt|harm|bea
 
 const RULES: readonly Rule[] = [
   // ---- Self: direct intent, wish, plan.
-  rule('self.intent', S, 'strong', `${I}${ADV}${INTENT} ${ADV}(?:just )?${DIE_ACT}`),
+  rule('self.intent', S, 'strong', `${I}${ADV}${INTENT} ${ADV}(?:just )?${DIE_ACT}`, HYPERBOLE),
   rule('self.wish-state', S, 'strong', `${I}${ADV}${WISH} ${ADV}(?:just )?${DIE_STATE}`),
   rule(
     'self.kill-myself',
@@ -770,7 +782,7 @@ const RULES: readonly Rule[] = [
     'self.tonight-night',
     S,
     'medium',
-    ` (?:tonight|today|tomorrow) (?:is|will be) (?:the|my) (?:night|day)(?= [.!?,]| $)`,
+    ` (?:tonight|today|tomorrow) (?:is|will be) (?:the|my) (?:night|day)(?= [.?,]| $)`,
   ),
   rule(
     'self.waste-space',
@@ -856,6 +868,7 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     `${I}${ADV}(?:${INTENT}|keep) ${ADV}(?:just )?(?:drive|driving|crash|crashing|swerve|swerving|steer|steering|ram|ramming|veer|veering) (?:my car |the car |my truck |myself |it )?(?:into|off|in front of|over) (?:a |the |an |some |on(?:coming)? )?(?:wall|tree|pole|oncoming traffic|traffic|truck|lorry|bridge|cliff|river|lake|barrier|semi|bus|train|edge|embankment|lane)`,
+    HYPERBOLE,
   ),
   rule(
     'self.thinking-death',
@@ -928,7 +941,7 @@ const RULES: readonly Rule[] = [
     'self.disappear',
     S,
     'medium',
-    `${I}${ADV}(?:want to|wish i could|just want to|need to|would love to|wanna) (?:just )?(?:disappear|vanish|not be here|not wake up|stop being|stop|fade away|be gone|be nothing|go away (?:forever|for good)|sleep (?:for ever|forever|and not wake)|be erased|not be)(?! (?:for a (?:while|bit|few|week|day)|from (?:social|this (?:app|site|party|town|city))|to (?:the|a|another)|on (?:a|holiday|vacation)))`,
+    `${I}${ADV}(?:want to|wish i could|just want to|need to|would love to|wanna) (?:just )?(?:disappear|vanish|not be here|not wake up|stop being|stop(?= [.!?,;]| $| breathing| living| everything| it al| existing(?! (?:on|in|at|for a|online)))|fade away|be gone|be nothing|go away (?:forever|for good)|sleep (?:for ever|forever|and not wake)|be erased|not be)(?! (?:for a (?:while|bit|few|week|day)|from (?:social|this (?:app|site|party|town|city))|to (?:the|a|another)|on (?:a|holiday|vacation)))`,
   ),
   rule(
     'self.want-it-over',
@@ -997,6 +1010,7 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` (?:giving|gave|give|started giving|been giving|given) (?:away )?(?:all |most of |some of )?(?:my|all my) (?:stuff|things|belongings|possessions|games|clothes|books|jewell?ery|pets?|cat|dog|money|savings|stuff away|things away|favou?rite (?:\\w+)|guitar|collection|art|plants|car|laptop|console)(?: away)?`,
+    /moving|move (?:abroad|house|out)|relocat|declutter|downsiz|packing|minimalis|abroad|new (?:flat|house|apartment|place)|garage sale|yard sale|charity shop before/,
   ),
   rule(
     'self.affairs',
@@ -1027,12 +1041,14 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     `${I}${ADV}(?:${INTENT}|keep|keep thinking about|keep wanting to) (?:just )?(?:jump|jumping|throw myself|throwing myself|step|stepping|walk|walking|drive|driving|swerve|swerving|crash|crashing) (?:off|from|in front of|into|out of|over|in) (?:a |the |my |this |that |some )?(?:bridge|building|roof|rooftop|cliff|ledge|balcony|window|train|bus|truck|car|traffic|tracks|overpass|highway|river|sea|ocean|lake|water|edge|tower|parking garage|a tree|wall)`,
+    HYPERBOLE,
   ),
   rule(
     'self.water',
     S,
     'strong',
     `${I}${ADV}(?:${INTENT}|keep|keep thinking about) (?:walk|walking|wade|swim|swimming) (?:into|out into|out to) (?:the )?(?:sea|ocean|river|lake|water|waves) (?:and|until|tonight|forever|never)`,
+    HYPERBOLE,
   ),
   rule(
     'self.looking-down',
@@ -1120,7 +1136,7 @@ const RULES: readonly Rule[] = [
     'self.how-do-it',
     S,
     'strong',
-    ` (?:thinking|thought|think|researching|researched|planning|planned|figured out|figuring out|know|knew|decided|deciding) (?:about |of |out |exactly )?(?:how|when|where) (?:to|i would|i could|i will|i am going to|i can|i d) (?:do it|end it|go through with it|do this)(?! (?:better|right|properly|faster|again|at work|in class))`,
+    ` (?:thinking|thought|think|researching|researched|planning|planned|figured out|figuring out|know|knew|decided|deciding) (?:about |of |out |exactly )?(?:how|when|where) (?:to|i would|i could|i will|i am going to|i can|i d) (?:do it|end it|go through with it|do this)(?! (?:better|right|without|properly|faster|again|at work|in class))`,
   ),
   rule(
     'self.know-what-use',
@@ -1248,7 +1264,7 @@ const RULES: readonly Rule[] = [
     'strong',
     ` i (?:should not|do not deserve to|was never meant to|was not meant to) (?:be alive|exist|have been born|be here any more|be on this earth|be in this world|still be here|still be alive|be breathing)`,
   ),
-  rule('self.should-not-be-here', S, 'medium', ` i should not be here(?= [.!?]| $)`),
+  rule('self.should-not-be-here', S, 'medium', ` i should not be here(?: any more)?(?= [.!?]| $)`),
   rule(
     'self.not-belong',
     S,
@@ -2145,6 +2161,9 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
     }
     offset += token.length + 1;
   }
+  // A text told as a recovery story or as fiction discounts every match, as its own clause would.
+  const frame = distancingFrame(canon);
+  const framed = frame !== null;
   const candidates = options.ungated ? RULES.map((_, i) => i) : [...anchorsAt.keys()].sort((x, y) => x - y);
   for (const i of candidates) {
     const r = RULES[i] as Rule;
@@ -2162,7 +2181,7 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
           DISTANCING.test(before) ||
           DISTANCING_ANYWHERE.test(`${before}${m[0]} `) ||
           DISTANCED_AFTER.test(clauseAfter(canon, at + m[0].length));
-        const weight = full * (distanced ? 0.35 : 1);
+        const weight = full * (distanced || framed ? 0.35 : 1);
         if (weight > best) best = weight;
         if (best === full) break;
       }
@@ -2175,7 +2194,18 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
     else total.core += best;
   }
   const score = (t: { core: number; weak: number }) => (t.core > 0 ? t.core + Math.min(WEAK_CAP, t.weak) : 0);
-  return { self_harm: score(totals.self_harm), harm_to_others: score(totals.harm_to_others), matched };
+  // Evidence accumulated over the whole text adds its share of the threshold, when it holds a
+  // risk class: a medium cue with some risk evidence beside it flags, and so does risk evidence
+  // that reaches the threshold alone.
+  const evidence = accumulateEvidence(canon, frame);
+  for (const c of evidence.classes) matched.push(`evidence.${c}`);
+  const selfEvidence = evidence.selfRisk ? evidence.self_harm / EVIDENCE_THRESHOLD.self_harm : 0;
+  const otherEvidence = evidence.otherRisk ? evidence.harm_to_others / EVIDENCE_THRESHOLD.harm_to_others : 0;
+  return {
+    self_harm: score(totals.self_harm) + selfEvidence,
+    harm_to_others: score(totals.harm_to_others) + otherEvidence,
+    matched,
+  };
 }
 
 /** Texts up to this many characters are read whole by every rule that may match. */
