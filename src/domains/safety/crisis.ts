@@ -415,21 +415,21 @@ function rule(id: string, flag: CrisisFlag, strength: Strength, source: string, 
 /** Someone else's death, or death as a subject: not a first-person death wish. */
 const THIRD_PARTY_DEATH = new RegExp(
   sq(
-    ` (?:died|dies|passed away|passed|killed (?:himself|herself|themselves)|took (?:his|her|their) (?:own )?life|funeral of|death of|(?:his|her|their|mom|mum|dad|father|mother|brother|sister|friend|son|daughter|wife|husband|grandma|grandpa|grandmother|grandfather|pet|dog|cat) s? ?(?:death|suicide|overdose)|(?:is|was|are|were|has been|had been) (?:dying|dead)|afraid of (?:death|dying)|scared of (?:death|dying)|fear of (?:death|dying)|fear (?:death|dying)|(?:accept|accepting|face|facing|prepare for|preparing for|make peace with|think about|learn|learning|teach|stoics?|philosoph\\w*|meaning|mortality|what happens|after (?:we|i) die|when (?:we|i) die|before i die|if i (?:have to|hear|see|eat|miss|get another|sit through|do another)|not suicidal|(?:would|wil|will) never (?:kil|hurt|harm) myself|not going to (?:kil|hurt|harm) myself|i am safe|one day|someday|eventually|old age|bucket list|will die one day|going to die one day))(?= )`,
+    ` (?:died|dies|passed away|passed|killed (?:himself|herself|themselves)|took (?:his|her|their) (?:own )?life|funeral of|death of|(?:his|her|their|mom|mum|dad|father|mother|brother|sister|friend|son|daughter|wife|husband|grandma|grandpa|grandmother|grandfather|pet|dog|cat) s? ?(?:death|suicide|overdose)|(?:is|was|are|were|has been|had been) (?:dying|dead)|afraid of (?:death|dying)|scared of (?:death|dying)|fear of (?:death|dying)|fear (?:death|dying)|(?:accept|accepting|face|facing|prepare for|preparing for|make peace with|think about|learn|learning|teach|stoics?|philosoph\\w*|meaning|mortality|what happens|after (?:we|i) die|when (?:we|i) die|before i die|if i (?:have to|hear|see|eat|miss|get another|sit through|do another)|not suicidal|(?:would|wil|will) never (?:kil|hurt|harm) myself|not going to (?:kil|hurt|harm) myself|i am safe|do not want to die(?! (?:any more|alone|but|and))|one day|someday|eventually|old age|bucket list|will die one day|going to die one day))(?= )`,
   ),
 );
 
 /** Self-harm spoken of in someone else, or in the past, or to help. */
 const SOMEONE_ELSE_HARM = new RegExp(
   sq(
-    ` (?:friend|sister|brother|son|daughter|child|student|partner|girlfriend|boyfriend|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fell|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while|cat|dog|kitten|puppy|pet|bird|horse|rabbit|hamster|nosebled|nose)(?= )`,
+    ` (?:friend|sister|brother|son|daughter|child|students?|pupils?|patients?|clients?|partner|girlfriend|boyfriend|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fell|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while|cat|dog|kitten|puppy|pet|bird|horse|rabbit|hamster|nosebled|nose)(?= )`,
   ),
 );
 
 /** Exasperation at circumstances ("can't take it anymore with this heat lol"), not despair. */
 const ANNOYANCE = new RegExp(
   sq(
-    ` (?:any more|much longer) +(?:with|in) (?:this|the|these|my|our) (?:heat|cold|weather|rain|snow|humidity|noise|traffic|wifi|internet|commute|neighbou?rs?|printer|laptop|phone)| (?:any more|much longer)(?: +\\S+){0,6} +(?:lol|lmao|haha|hahaha)(?= )`,
+    ` (?:any more|much longer) +(?:with|in) (?:this|the|these|my|our) (?:heat|cold|weather|rain|snow|humidity|noise|traffic|wifi|internet|commute|neighbou?rs?|printer|laptop|phone)| (?:any more|much longer)(?: +\\S+){0,6} +(?:lol|lmao|haha|hahaha)| (?:any more|much longer) +, (?:so )?i am (?:moving|quiting|leaving|caling|reporting|going to (?:move|quit|leave|cal|report|complain|talk|ask|look))(?= )`,
   ),
 );
 
@@ -1490,6 +1490,7 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` (?:my|i|i am|i have|i do|i still|i started|started|relapsed|relapse|relapsing|urge to|urges to|urges|the urge|clean from|clean of|been|keep|stop|stopped|quit|months|days|weeks|years|want to|i want to|going to|doing|do|into|since|my first|free|with|on) (?:\\w+ ){0,3}(?:self harm|self harming|sh|cutting|cuts|scars)(?! (?:pizza|paper|hair|costs|corners|class|ties|the cake|the grass|the lawn|back on|down on|out|in line|onions|carbs|sugar))`,
+    SOMEONE_ELSE_HARM,
   ),
   rule(
     'self.harm-scars',
@@ -2126,6 +2127,9 @@ function clauseBefore(text: string, at: number): string {
   return ` ${cut >= 0 ? window.slice(cut + 3) : window} `;
 }
 
+/** The most a text framed as recovery or fiction can score. */
+const FRAMED_CAP = 0.9;
+
 const STRENGTH_WEIGHT: Readonly<Record<Strength, number>> = { strong: 1, medium: 0.7, weak: 0.3 };
 const WEAK_CAP = 0.6;
 
@@ -2161,7 +2165,8 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
     }
     offset += token.length + 1;
   }
-  // A text told as a recovery story or as fiction discounts every match, as its own clause would.
+  // A text told as a recovery story (with nothing saying the risk is back) or as fiction stays
+  // below the threshold, however many matches it holds.
   const frame = distancingFrame(canon);
   const framed = frame !== null;
   const candidates = options.ungated ? RULES.map((_, i) => i) : [...anchorsAt.keys()].sort((x, y) => x - y);
@@ -2181,7 +2186,7 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
           DISTANCING.test(before) ||
           DISTANCING_ANYWHERE.test(`${before}${m[0]} `) ||
           DISTANCED_AFTER.test(clauseAfter(canon, at + m[0].length));
-        const weight = full * (distanced || framed ? 0.35 : 1);
+        const weight = full * (distanced ? 0.35 : 1);
         if (weight > best) best = weight;
         if (best === full) break;
       }
@@ -2201,9 +2206,11 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
   for (const c of evidence.classes) matched.push(`evidence.${c}`);
   const selfEvidence = evidence.selfRisk ? evidence.self_harm / EVIDENCE_THRESHOLD.self_harm : 0;
   const otherEvidence = evidence.otherRisk ? evidence.harm_to_others / EVIDENCE_THRESHOLD.harm_to_others : 0;
+  const self = score(totals.self_harm) + selfEvidence;
+  const other = score(totals.harm_to_others) + otherEvidence;
   return {
-    self_harm: score(totals.self_harm) + selfEvidence,
-    harm_to_others: score(totals.harm_to_others) + otherEvidence,
+    self_harm: framed ? Math.min(self, FRAMED_CAP) : self,
+    harm_to_others: framed ? Math.min(other, FRAMED_CAP) : other,
     matched,
   };
 }

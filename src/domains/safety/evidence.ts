@@ -25,11 +25,10 @@ import { squeeze } from '../../lib/fold.ts';
 export type EvidenceFlag = 'self_harm' | 'harm_to_others';
 
 interface PhraseGroup {
-  readonly lead: string;
-  readonly key: string;
+  /** The token a match is anchored on (squeezed). */
+  readonly anchor: string;
+  /** Sticky, tried at the space before each occurrence of the anchor. */
   readonly re: RegExp;
-  /** The reading that last saw this group's key word (a reading's serial number). */
-  seen: number;
 }
 
 interface EvidenceClass {
@@ -71,51 +70,70 @@ function cls(
   source: string,
   needs?: RegExp,
 ): EvidenceClass {
-  const byLeadAndKey = new Map<string, { lead: string; key: string; phrases: string[] }>();
+  const byAnchor = new Map<string, string[]>();
   for (const phrase of alternatives(source)) {
-    const leads = leadWords(phrase);
-    if (leads === null) throw new Error(`evidence class ${id}: a phrase does not start with a word`);
-    for (const lead of new Set(leads.map(squeeze))) {
-      const key = keyWord(phrase) ?? lead;
-      const group = byLeadAndKey.get(`${lead} ${key}`);
-      if (group === undefined) byLeadAndKey.set(`${lead} ${key}`, { lead, key, phrases: [phrase] });
-      else group.phrases.push(phrase);
+    const anchored = anchorPhrase(phrase);
+    if (anchored === null) throw new Error(`evidence class ${id}: no word to anchor "${phrase}" on`);
+    for (const anchor of new Set(anchored.anchors.map(squeeze))) {
+      const list = byAnchor.get(anchor);
+      if (list === undefined) byAnchor.set(anchor, [anchored.source]);
+      else list.push(anchored.source);
     }
   }
-  const groups = [...byLeadAndKey.values()].map(({ lead, key, phrases }) => ({
-    lead,
-    key,
-    re: new RegExp(` ${sq(`(?:${phrases.join('|')})`)}(?= )`, 'y'),
-    seen: 0,
+  const groups = [...byAnchor].map(([anchor, sources]) => ({
+    anchor,
+    re: new RegExp(`${sq(`(?:${sources.join('|')})`)}(?= )`, 'y'),
   }));
   const base = { id, flag, weight, risk, groups };
   return needs === undefined ? base : { ...base, needs };
 }
 
 /**
- * The words a pattern's match can start with: each alternative's first literal token, or
- * `prefix*` when the token goes on as a pattern ("evict\\w*"); null when a match could start
- * with anything (an optional group, a class).
+ * Where a phrase is looked for: on its rarest plain word outside groups (the longest uncommon
+ * one), what precedes that word becoming a lookbehind; or, with no such word, on the words it
+ * can start with. The source matches from the space before the anchor.
  */
-/**
- * A word every match of a phrase holds, as a whole token: the longest plain word outside its
- * groups after the first (longer words are rarer, so a text without it skips the phrase).
- */
-function keyWord(phrase: string): string | null {
+function anchorPhrase(phrase: string): { anchors: string[]; source: string } | null {
   let depth = 0;
-  let best: string | null = null;
-  for (const [i, piece] of phrase.split(' ').entries()) {
+  let offset = 0;
+  let best: { word: string; at: number } | null = null;
+  let rank = -1;
+  for (const piece of phrase.split(' ')) {
     const wasTop = depth === 0;
     for (const c of piece) {
       if (c === '(') depth++;
       else if (c === ')') depth--;
     }
-    if (i > 0 && wasTop && depth === 0 && /^[a-z0-9']+$/.test(piece) && piece.length >= (best?.length ?? 0)) {
-      best = piece;
+    if (wasTop && depth === 0 && /^[a-z0-9']+$/.test(piece)) {
+      const word = squeeze(piece);
+      const r = word.length + (COMMON.has(word) ? 0 : 100);
+      if (r > rank) {
+        best = { word, at: offset };
+        rank = r;
+      }
     }
+    offset += piece.length + 1;
   }
-  return best === null ? null : squeeze(best);
+  if (best !== null && best.at > 0) {
+    return { anchors: [best.word], source: `(?<= ${phrase.slice(0, best.at - 1)}) ${phrase.slice(best.at)}` };
+  }
+  const leads = best !== null ? [best.word] : leadWords(phrase);
+  return leads === null ? null : { anchors: leads, source: ` ${phrase}` };
 }
+
+/**
+ * The words a pattern's match can start with: each alternative's first literal token (a
+ * lookaround after it consumes nothing); null when a match could start with a token no word
+ * names (an optional group, a class, a stem).
+ */
+/** Words too common to anchor a phrase on (a rarer word of the phrase is tried in fewer places). */
+const COMMON = new Set(
+  squeeze(
+    `i me my am is are was be been to the a an it its not do did have has had would will could should can of
+    and or in on at for that this so just no with you he she they him her them what how here there all
+    now out up get go any more one than then if about like`,
+  ).split(/\s+/),
+);
 
 /** The top-level alternatives of a `(?:…|…)` group (the source itself when it is not one). */
 function alternatives(source: string): string[] {
@@ -169,8 +187,10 @@ export function leadWords(source: string): string[] | null {
   }
   const literal = /^[a-z0-9']*/.exec(source)?.[0] ?? '';
   if (literal === '') return null;
-  const next = source[literal.length];
-  return [next === undefined || next === ' ' ? literal : `${literal}*`];
+  const rest = source.slice(literal.length);
+  return rest === '' || rest.startsWith(' ') || rest.startsWith('(?=') || rest.startsWith('(?!')
+    ? [literal]
+    : null;
 }
 
 const S: EvidenceFlag = 'self_harm';
@@ -214,8 +234,8 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | thoughts scare me | how i would do it | plan how i would | planning how i would | how quick it would be
       | how easy it would be | what i would do differently | do something about (?:that|it) | brave enough to
       | have the nerve | just need the nerve | go through with it | finish what i started | exit from (?:a|this|my) life
-      | fantasi[sz]e about (?:driving|dying|jumping|crashing|walking|not)
-      | think(?:ing)? about (?:stepping|jumping|driving of|driving into|crashing|walking into|swerving|not being)
+      | (?:fantasize|fantasise) about (?:driving|dying|jumping|crashing|walking|not)
+      | (?:think|thinking) about (?:stepping|jumping|driving of|driving into|crashing|walking into|swerving|not being)
       | how much (?:of (?:my|his|her|the) \\w+ (?:\\w+ )?it would take|it would take)
       | (?:reading up on|reading about|looking up|loked up|lok up|researching|researched|googling|googled) (?:how|what|ways|methods|places|the|where|whether)
       | asisted dying | euthanasia | dignitas | other ideas | other ways out | (?:how|the way) (?:he|she|they) did it
@@ -231,7 +251,8 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     family(`
       plan how | planning how | planned how | the where , the when | the where | which day | what day
       | who would find me | would (?:even )?find me | find me for days | so the kids are not | not the ones to find me
-      | if nothing changes (?:by|in|before|i) | (?:by|at) the end of the (?:month|wek|year) i (?:am done|wil|am going)
+      | if nothing changes (?:by|before|in) (?:the end|\\w+ (?:days|weks)|tomorow|next|my birthday) | if nothing changes i am (?:done|out|going to do it)
+      | (?:by|at) the end of the (?:month|wek|year) i (?:am done|wil|am going)
       | held it for | holding it | opened the safe | know the code | the code for the safe | what i would ned
       | while i stil can | already bought | have it al planed | have a date | set a date | picked a date`),
   ),
@@ -242,29 +263,30 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     true,
     family(`
       i have decided | i decided | already decided | made up my mind | my mind is made up | made my peace
-      | at peace with (?:it|my decision|this) | not scared any more | not afraid any more | calm(?:er)? than i have
+      | at peace with (?:it|my decision|this) | not scared any more | not afraid any more | (?:calm|calmer) than i have
       | weirdly calm | strangely calm | if it happens it happens | i have accepted it | kind of accepted it
       | (?:they|he|she|someone|people) would (?:try to )?stop me | nothing is stopping me | nothing to stop me`),
   ),
   cls(
     'preparation',
     S,
-    1.5,
+    2,
     true,
     family(`
       gave (?:away|\\w+ my|my \\w+ to|my \\w+ away) | giving (?:away|my \\w+ to|my \\w+ away|\\w+ my) | given away
       | gave (?:the|my) (?:car )?keys back | (?:she|he|they) can (?:have|keep) (?:the|my) | who should get my
-      | who gets my | labe?led with | sorted my (?:things|stuf) | sorting (?:everything|my things|my stuf) out
+      | who gets my | (?:labeled|labelled) with | sorted my (?:things|stuf) | sorting (?:everything|my things|my stuf) out
       | tidy up | tidying up | put (?:my )?(?:affairs|things) in order | paid of (?:the last|my|al) | paying of my
-      | last of what i owed | cancel\\w* (?:my )?(?:phone|contract|subscriptions?|gym|lease|appointments?|things)
+      | last of what i owed | (?:cancel|canceled|cancelled|canceling|cancelling) (?:my )?(?:phone|contract|subscriptions?|gym|lease|appointments?|things)
       | deleted (?:my|most of my|al my) (?:social media|acounts?|apps|dating apps|profiles?)
       | returned al my | insurance (?:would|wil|pays|payout|covers|would cover)
-      | letters? (?:to|for) (?:my|the|each|everyone|her|him|them|the people) | writing letters
+      | (?:letter|letters) (?:to|for) (?:my|the|each|everyone|her|him|them|the people) | writing letters
       | wrote (?:her|him|them|to \\w+) a (?:long )?(?:letter|note|card) | wrote a lot in | wrote out what
       | what i would want to say to | for when (?:they|he|she) (?:are|is|get|gets) older | said my goodbyes
+      | (?:hose|tape|rope|charcoal|noose|belt|pils) (?:and (?:the|a) \\w+ )?in (?:the|my) (?:bot|trunk|car|bag|garage|wardrobe|closet)
       | did not re enrol | did not reenrol | stoped taking my | sold (?:my|most of my|al my) | if anything (?:ever )?happens
       | (?:leaving|left) (?:little )?things to | could (?:have|keep) (?:the|my) | gave (?:my )?\\w+ my
-      | (?:buying|bought|saving|saved|stockpil\\w*|hoard\\w*|colect\\w*|counted|counting) (?:out )?(?:another |more |extra |up )?(?:box |bottle |pack |boxes )?(?:of )?${PILLS}
+      | (?:buying|bought|saving|saved|stockpile|stockpiled|stockpiling|hoard|hoarded|hoarding|collect|collected|collecting|counted|counting) (?:out )?(?:another |more |extra |up )?(?:box |bottle |pack |boxes )?(?:of )?${PILLS}
       | have (?:them|it) (?:hidden|in a|stashed) | like knowing (?:they are|it is) there`),
   ),
   cls(
@@ -291,7 +313,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     true,
     family(`
       attempted | my attempt | last attempt | previous attempt | i tried (?:at|when|before|once|twice|last) | when i tried
-      | since i tried | the way i did it | hospitali[sz]ed | the ward | psych ward | relapsed
+      | since i tried | the way i did it | hospitalized | hospitalised | the ward | psych ward | relapsed
       | (?:brother|sister|mom|mum|dad|father|mother|friend|son|daughter|cousin|uncle) (?:\\w+ )?(?:killed (?:himself|herself)|took (?:his|her) (?:own )?life)
       | understand (?:him|her) now | supposed to go`),
   ),
@@ -309,7 +331,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | cost more than i | taking up space | take up space | waste of (?:space|money|air|oxygen) | burden
       | have to deal with me | to deal with me | (?:would|wil) (?:al )?be beter of | easier time | kinder this way
       | nothing for them to | ruin everything | too much for (?:everyone|them|my) | a memory of me
-      | do not deserve to (?:keep|be|live) | apologi[sz]ing for existing | find someone (?:who|beter)
+      | do not deserve to (?:keep|be|live) | (?:apologizing|apologising) for existing | find someone (?:who|beter)
       | (?:does not|do not|would not) ned me | no one neds me | nobody neds me | not contributing`),
   ),
   cls(
@@ -356,7 +378,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       hate myself | hate being | hate my life | depressed | depression | empty | numb | hollow | grey | gray | exhausted
       | so tired | tired of | sick of | can not slep | crying | cried | cry | tears | worthles | useles | failure
       | disgrace | pathetic | falling apart | scared | dread | heavy | heavines | pain | hurting | therapy | therapist
-      | drunk | drinking | lonely | lost my job | laid of | evict\\w* | debt | nightmare | screaming | stoped eating
+      | drunk | drinking | lonely | lost my job | laid of | (?:evict|evicted|evicting|eviction) | debt | nightmare | screaming | stoped eating
       | not eaten | can not eat | homeles | couch surfing | have not told anyone | never said this | nobody knows`),
   ),
   cls(
@@ -373,8 +395,28 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | by the end of the month | end of the (?:month|wek|year) i am | days left | weks left | after i am gone
       | when i am gone | what would be left for me | drive home again | not wait around | while i stil can
       | not have a plan for next | not sure i want to se
-      | tonight is the night | today is the day | this is the day | (?:se|visit) (?:her|him|them|it) (?:one|for one) (?:more|last) time
+      | tonight is the night | today is the day | this is the day
+      | (?:se|visit|hear|hold) (?:her|him|them|it|his|their|my)(?: \\w+)? (?:one|for one|for the) (?:more|last) time
       | enough to (?:hold|kep) me | hold me here | kep me here | keping me here | reason to stay`),
+  ),
+  // Absence said outright: the writer's future without them, or everyone better off, in so many
+  // words; enough on its own.
+  cls(
+    'absence',
+    S,
+    3,
+    true,
+    family(`
+      no future (?:with|for) me in it | a future (?:that has|with) me in it | future without me in it
+      | (?:do not|not) think (?:i wil|il|i am going to|i would) (?:se|make it to|live to se|be here for|be around for|be alive for|be here by|be alive by) (?:next|another|the next|my next|christmas|new year|the new year|the end|my birthday|\\d+)
+      | i (?:wil not|am not going to) se (?:next|another|christmas|my next|the new year|my birthday)
+      | i (?:wil not|am not going to) (?:make it to|live to se) (?:next|another|christmas|my next|the new year|my birthday)
+      | (?:wil not|am not going to) be a (?:problem|burden|bother) (?:for|to|on) (?:anyone|anybody|you|them|everyone|my family|you al) (?:soon|much longer|for much longer|for long|any more|after)
+      | (?:this|it) (?:wil|is going to) be the last time i (?:ask|bother|reach out|post|write|cal|text)
+      | (?:i wil|il|i am going to) be gone (?:before|by) (?:christmas|my birthday|the (?:end|wekend|new year|morning)|next|tomorow)
+      | i am not going to be around (?:much longer|for long|long)
+      | (?:everyone|everybody|they|people|my family|the world) (?:would|wil) (?:al )?be beter of(?= [.!?,;]| $| now| anyway)
+      | sleep and not (?:have to )?(?:wake up|come back) | sleep and never (?:wake up|come back)`),
   ),
   // ---- Harm to others.
   cls(
@@ -383,7 +425,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     1,
     false,
     family(`
-      what (?:he|she|they|you) did | ruined my life | ruined everything | humiliat\\w* | laughed at me | laughing at me
+      what (?:he|she|they|you) did | ruined my life | ruined everything | (?:humiliate|humiliated|humiliating|humiliation|humiliates) | laughed at me | laughing at me
       | laughing about it | laughed | bulied | bully | bulies | stole from me | cheated | lied (?:to|about)
       | abused | took everything | push me | spit | turned my friends | fired | in front of everyone
       | a joke | pushes | laying a hand | touches her | touches him | hits my | hit my`),
@@ -416,7 +458,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     1,
     false,
     family(`
-      kep imagining | imagining (?:the|his|her|their|it) | picture (?:his|her|their) | fantasi[sz]e | thought about it so many
+      kep imagining | imagining (?:the|his|her|their|it) | picture (?:his|her|their) | (?:fantasize|fantasise|fantasizing|fantasising) | thought about it so many
       | can not stop thinking about (?:him|her|them|it|getting|what) | do it with my eyes closed | think about (?:him|her|them) every`),
   ),
   cls(
@@ -488,6 +530,9 @@ const SAFE_FRAME = new RegExp(
   ),
 );
 
+/** Classes whose cues speak of others by nature ("everyone would be better off"). */
+const ABOUT_OTHERS: ReadonlySet<string> = new Set(['burden', 'absence', 'not-belonging']);
+
 /** The writer in a sentence. */
 const FIRST_PERSON = / (?:i|me|my|myself|mine)(?= )/;
 /** Someone else as a sentence's subject (a sentence with no subject at all is the writer's). */
@@ -509,40 +554,15 @@ export interface Evidence {
   readonly classes: readonly string[];
 }
 
-/** Lead token → the phrase groups (and their classes) a match may start with it; prefixes likewise. */
+/** Anchor token → the phrase groups (and their classes) anchored on it. */
 const ANCHOR_INDEX = new Map<string, [number, PhraseGroup][]>();
-/** Prefixes are indexed by their first `PREFIX_KEY` letters (every prefix is at least that long). */
-const PREFIX_KEY = 4;
-const PREFIX_INDEX = new Map<string, [string, number, PhraseGroup][]>();
 EVIDENCE_CLASSES.forEach((c, i) => {
   for (const group of c.groups) {
-    if (group.lead.endsWith('*')) {
-      const prefix = group.lead.slice(0, -1);
-      if (prefix.length < PREFIX_KEY)
-        throw new Error(`evidence class ${c.id}: prefix "${prefix}" is too short`);
-      const key = prefix.slice(0, PREFIX_KEY);
-      const list = PREFIX_INDEX.get(key);
-      if (list === undefined) PREFIX_INDEX.set(key, [[prefix, i, group]]);
-      else list.push([prefix, i, group]);
-    } else {
-      const list = ANCHOR_INDEX.get(group.lead);
-      if (list === undefined) ANCHOR_INDEX.set(group.lead, [[i, group]]);
-      else list.push([i, group]);
-    }
+    const list = ANCHOR_INDEX.get(group.anchor);
+    if (list === undefined) ANCHOR_INDEX.set(group.anchor, [[i, group]]);
+    else list.push([i, group]);
   }
 });
-/** Key word → the groups (whose key is not their lead) it enables. */
-const KEY_INDEX = new Map<string, PhraseGroup[]>();
-for (const c of EVIDENCE_CLASSES) {
-  for (const group of c.groups) {
-    if (group.key === group.lead) continue;
-    const list = KEY_INDEX.get(group.key);
-    if (list === undefined) KEY_INDEX.set(group.key, [group]);
-    else list.push(group);
-  }
-}
-/** Numbers the readings, so that a group knows whether the current text holds its key word. */
-let serial = 0;
 
 const NO_EVIDENCE: Evidence = {
   self_harm: 0,
@@ -573,36 +593,16 @@ export function accumulateEvidence(
   canon: string,
   frame: 'recovery' | 'fiction' | null = distancingFrame(canon),
 ): Evidence {
-  const tokens = canon.split(' ');
-  const reading = ++serial;
-  for (const token of tokens) {
-    const keyed = KEY_INDEX.get(token);
-    if (keyed !== undefined) for (const group of keyed) group.seen = reading;
-  }
-  // Tokens in text order: each phrase group is tried where its lead token is, in a text that
-  // holds its key word; each match is weighed by its sentence, once per sentence and class.
-  const state = new Reading(canon, reading);
-  for (let t = 1, at = 0; t < tokens.length - 1; t++) {
-    const token = tokens[t] as string;
-    const anchored = ANCHOR_INDEX.get(token);
-    if (anchored !== undefined) {
-      for (let k = 0; k < anchored.length; k++) {
-        const [c, group] = anchored[k] as [number, PhraseGroup];
-        if (group.key === group.lead || group.seen === reading) state.weigh(c, group, at);
-      }
+  // Tokens in text order: each phrase group is tried where its anchor token is; each match is
+  // weighed by its sentence, once per sentence and class.
+  const state = new Reading(canon);
+  for (let at = 0, next = canon.indexOf(' ', 1); next > 0; at = next, next = canon.indexOf(' ', next + 1)) {
+    const anchored = ANCHOR_INDEX.get(canon.slice(at + 1, next));
+    if (anchored === undefined) continue;
+    for (let k = 0; k < anchored.length; k++) {
+      const [c, group] = anchored[k] as [number, PhraseGroup];
+      state.weigh(c, group, at);
     }
-    if (token.length >= PREFIX_KEY) {
-      const prefixed = PREFIX_INDEX.get(token.slice(0, PREFIX_KEY));
-      if (prefixed !== undefined) {
-        for (let k = 0; k < prefixed.length; k++) {
-          const [prefix, c, group] = prefixed[k] as [string, number, PhraseGroup];
-          if (token.startsWith(prefix) && (group.key === group.lead || group.seen === reading)) {
-            state.weigh(c, group, at);
-          }
-        }
-      }
-    }
-    at += token.length + 1;
   }
   return state.best === undefined ? NO_EVIDENCE : state.sum(frame !== null || SAFE_FRAME.test(canon));
 }
@@ -617,10 +617,7 @@ class Reading {
   /** Sentence start → its text, its distancing factor, its someone-else factor. */
   sentences: Map<number, [string, number, number]> | undefined;
 
-  constructor(
-    readonly canon: string,
-    readonly serial: number,
-  ) {}
+  constructor(readonly canon: string) {}
 
   weigh(c: number, group: PhraseGroup, at: number): void {
     const k = EVIDENCE_CLASSES[c] as EvidenceClass;
@@ -643,7 +640,7 @@ class Reading {
       this.sentences.set(from, sentence);
     }
     if (k.needs !== undefined && !k.needs.test(sentence[0])) return;
-    const w = k.weight * sentence[1] * (k.flag === 'self_harm' ? sentence[2] : 1);
+    const w = k.weight * sentence[1] * (k.flag === 'self_harm' && !ABOUT_OTHERS.has(k.id) ? sentence[2] : 1);
     this.best ??= [];
     if (from === this.bestFrom[c]) this.best[c] = Math.max(best, w);
     else if (w > best) {
