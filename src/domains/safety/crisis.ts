@@ -967,7 +967,7 @@ const RULES: readonly Rule[] = [
     S,
     'medium',
     `${I}${ADV}(?:am|feel like|feel like i am|am just|have become|have always been|have been|been|will always be|am nothing but|am only) (?:\\w+ )?(?:a )?(?:burden|waste of (?:space|air|oxygen|life)|mistake|worthless|useless|disappointment|failure|problem) (?:to|for|on|of|in|and|that) (?:everyone|my family|everybody|the world|all|my parents|people|those|you all|them|my friends|my mom|my dad|my wife|my husband|my kids|my children|everyone around me|the people i love|this world)`,
-    /financially|money|rent|tuition|bills|while i (?:study|look|recover)|for now/,
+    /financially|money|rent|tuition|bills|while i (?:study|look|recover)|for now|when i (?:talk|ask|vent|complain|cal|text|need)/,
   ),
   rule(
     'self.no-way-out',
@@ -1577,6 +1577,7 @@ const RULES: readonly Rule[] = [
     H,
     'strong',
     `${I}${ADV}(?:${INTENT}|am gonna|will|ill|i will|am going to|gonna|could|could actually|could seriously|might actually|might|swear i will|swear i am going to|am planning to|plan on|will fucking|am gonna fucking|going to fucking|want to fucking|fucking|really want to|literally want to|want to so badly|keep wanting to|keep thinking about|fantasi[sz]e about|fantasi[sz]ing about|dream about|dreaming about|thought about|imagine|imagining|can not stop thinking about|keep imagining|have thought about|am thinking about|think about|have urges to|get urges to|urges to|intrusive thoughts (?:about|of)|thoughts (?:about|of)) ${ADV}(?:${HARM_VERB}|killing|murdering|stabbing|shooting|strangling|choking|poisoning|hurting|harming|beating|attacking|smashing|torturing|burning|drowning|suffocating|smothering|bashing) (?:the (?:shit|hell|fuck|life|crap) out of |the (?:shit|hell|fuck|life|crap) of |up )?${PERSON}(?= )(?! (?:at (?:chess|cards|pool|tennis|golf|poker|fifa|a game|the game|mario|video games|basketball|ping pong|arm wrestling|trivia|scrabble|monopoly)|in (?:a game|the game|chess|cards|fifa|fortnite|an argument|the debate|the race|the election|court|mario kart|the ratings|sales|the polls)|with kindness|with kisses|with love|for (?:eating|taking|using|borrowing|finishing|not|being late|forgetting|spoiling)|if (?:he|she|they|you) (?:eat|eats|take|takes|use|uses|borrow|borrows|finish|finishes|spoil|spoils|touch|touches|forget|forgets|is late|are late|keep|keeps)|when (?:he|she|they|you) (?:gets? home|find|finds|see|sees) (?:out|this|that|the|my)))`,
+    HYPERBOLE,
   ),
   rule(
     'other.kill-them',

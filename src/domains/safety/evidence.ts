@@ -45,6 +45,8 @@ interface EvidenceClass {
   readonly groups: readonly PhraseGroup[];
   /** A cue counts only when its sentence also matches this (a means near an act or a look). */
   readonly needs?: RegExp;
+  /** The class does not count in a text matching this (a move abroad explains giving things away). */
+  readonly explained?: RegExp;
 }
 
 /** Squeezes the letters of a pattern source as the text is squeezed (escapes left alone). */
@@ -69,6 +71,7 @@ function cls(
   risk: boolean,
   source: string,
   needs?: RegExp,
+  explained?: RegExp,
 ): EvidenceClass {
   const byAnchor = new Map<string, string[]>();
   for (const phrase of alternatives(source)) {
@@ -84,8 +87,7 @@ function cls(
     anchor,
     re: new RegExp(`${sq(`(?:${sources.join('|')})`)}(?= )`, 'y'),
   }));
-  const base = { id, flag, weight, risk, groups };
-  return needs === undefined ? base : { ...base, needs };
+  return { id, flag, weight, risk, groups, ...(needs && { needs }), ...(explained && { explained }) };
 }
 
 /**
@@ -221,7 +223,9 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | no longer be here | wish i was never | wish i had never | do not want to be here | do not want to be alive
       | do not want to exist | do not want to do another | do not want another year | should be the last
       | want (?:it|it al|everything|al of it|this) (?:to )?(?:stop|end|be over|to be over) | want it to be over
-      | if i stoped existing | if i just stoped | not comin back | not coming back`),
+      | if i stoped existing | if i just stoped | not comin back | not coming back
+      | (?:alowed|alow myself|ready|time for me|can finaly|could finaly|get to|just want to) (?:to )?(?:stop|rest)(?= [.!?,;]| $| now| for good| forever| al this)
+      | waiting for the day i (?:can|get to|die|stop|am gone) | waiting to die | waiting for it to end`),
   ),
   cls(
     'thoughts-of-it',
@@ -241,7 +245,9 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | asisted dying | euthanasia | dignitas | other ideas | other ways out | (?:how|the way) (?:he|she|they) did it
       | (?:was|would be|is) not that hard | part of me (?:wants|does not care|is not sure|is ready)
       | not scare me enough | like relief | a relief | comforting thought | comforting to think | think about that buton
-      | getting louder | thinking it sober`),
+      | getting louder | thinking it sober | know exactly what would (?:work|do it) | know what would work | know what it would take
+      | less scary | not as scary | getting used to the idea | feels less | (?:thought|thinking) about the (?:drugs|pils|meds|gun|rope|bridge)
+      | how long that holds | how long i can hold`),
   ),
   cls(
     'plan',
@@ -284,10 +290,14 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | wrote (?:her|him|them|to \\w+) a (?:long )?(?:letter|note|card) | wrote a lot in | wrote out what
       | what i would want to say to | for when (?:they|he|she) (?:are|is|get|gets) older | said my goodbyes
       | (?:hose|tape|rope|charcoal|noose|belt|pils) (?:and (?:the|a) \\w+ )?in (?:the|my) (?:bot|trunk|car|bag|garage|wardrobe|closet)
+      | (?:bought|buying|got|ordered|picked up|stole) (?:a |some |the |another )?(?:length of |box of |bottle of |pack of )?(?:rope|hose|charcoal|noose|gun|rifle|pistol|revolver|razor blades|blades|pils|tablets|sleeping pils|painkilers)
+      | (?:wrote|writing|typed|drafted) (?:\\w+ ){0,3}(?:said|saying|says) goodbye | a goodbye (?:message|text|leter|note|video) | (?:message|text|leter|note) (?:that )?(?:basicaly )?said goodbye
       | did not re enrol | did not reenrol | stoped taking my | sold (?:my|most of my|al my) | if anything (?:ever )?happens
       | (?:leaving|left) (?:little )?things to | could (?:have|keep) (?:the|my) | gave (?:my )?\\w+ my
       | (?:buying|bought|saving|saved|stockpile|stockpiled|stockpiling|hoard|hoarded|hoarding|collect|collected|collecting|counted|counting) (?:out )?(?:another |more |extra |up )?(?:box |bottle |pack |boxes )?(?:of )?${PILLS}
       | have (?:them|it) (?:hidden|in a|stashed) | like knowing (?:they are|it is) there`),
+    undefined,
+    /(?<![a-z])(?:moving|move (?:abroad|house|out|away|to)|relocat|emigrat|abroad|travel+ing|gap year|new job|declutter|downsiz|spring clean)/,
   ),
   cls(
     'means',
@@ -332,7 +342,8 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | have to deal with me | to deal with me | (?:would|wil) (?:al )?be beter of | easier time | kinder this way
       | nothing for them to | ruin everything | too much for (?:everyone|them|my) | a memory of me
       | do not deserve to (?:keep|be|live) | (?:apologizing|apologising) for existing | find someone (?:who|beter)
-      | (?:does not|do not|would not) ned me | no one neds me | nobody neds me | not contributing`),
+      | (?:does not|do not|would not) ned me | no one neds me | nobody neds me | not contributing
+      | (?:not|never) have to (?:worry about|deal with|put up with|lok after|take care of) me | one les (?:thing|person|mouth)`),
   ),
   cls(
     'not-belonging',
@@ -397,7 +408,8 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | not have a plan for next | not sure i want to se
       | tonight is the night | today is the day | this is the day
       | (?:se|visit|hear|hold) (?:her|him|them|it|his|their|my)(?: \\w+)? (?:one|for one|for the) (?:more|last) time
-      | enough to (?:hold|kep) me | hold me here | kep me here | keping me here | reason to stay`),
+      | enough to (?:hold|kep) me | hold me here | kep me here | keping me here | reason to stay
+      | had my turn | had my time | my time is up | done my job | done my part | (?:did not|have not) sent it yet | not sent it yet`),
   ),
   // Absence said outright: the writer's future without them, or everyone better off, in so many
   // words; enough on its own.
@@ -411,7 +423,8 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | (?:do not|not) think (?:i wil|il|i am going to|i would) (?:se|make it to|live to se|be here for|be around for|be alive for|be here by|be alive by) (?:next|another|the next|my next|christmas|new year|the new year|the end|my birthday|\\d+)
       | i (?:wil not|am not going to) se (?:next|another|christmas|my next|the new year|my birthday)
       | i (?:wil not|am not going to) (?:make it to|live to se) (?:next|another|christmas|my next|the new year|my birthday)
-      | (?:wil not|am not going to) be a (?:problem|burden|bother) (?:for|to|on) (?:anyone|anybody|you|them|everyone|my family|you al) (?:soon|much longer|for much longer|for long|any more|after)
+      | (?:wil not|am not going to) be a (?:problem|burden|bother)(?: (?:for|to|on) (?:anyone|anybody|you|them|everyone|my family|you al))? (?:soon|much longer|for much longer|for long|any more|after)
+      | (?:pretending|pretend) (?:that )?i have a future | i do not have a future | i have no future
       | (?:this|it) (?:wil|is going to) be the last time i (?:ask|bother|reach out|post|write|cal|text)
       | (?:i wil|il|i am going to) be gone (?:before|by) (?:christmas|my birthday|the (?:end|wekend|new year|morning)|next|tomorow)
       | i am not going to be around (?:much longer|for long|long)
@@ -441,7 +454,8 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | get what (?:he|she|they) deserves? | what is coming to | get back at | pay (?:him|her|them) back | payback
       | revenge | setle (?:it|this|things) myself | deal with (?:him|her|them) myself | dealing with (?:him|her|them) myself
       | teach (?:him|her|them|that|the|this) (?:\\w+ ){0,2}a leson | find out what it feels like
-      | stop laughing | be sory | not think that after | (?:wil not|not going to) be getting up | not get up again | not getting up again | answer for (?:it|this|what) | i (?:am going to|wil) end (?:him|her|them)`),
+      | stop laughing | be sory | not think that after | se what happens when | what happens when you push
+      | pushed me too far | push (?:someone|me|people) too far | never (?:going to|gona) (?:touch|hurt|hit) (?:her|him|me|them|anyone) again | (?:wil not|not going to) be getting up | not get up again | not getting up again | answer for (?:it|this|what) | i (?:am going to|wil) end (?:him|her|them)`),
   ),
   cls(
     'agency',
@@ -469,7 +483,8 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     family(`
       know where (?:he|she|they) | know their | their routine | his routine | her routine | folowing (?:them|him|her)
       | folowed (?:them|him|her) | drive past (?:his|her|their) | watch when | watching (?:his|her|their) | have a key
-      | stil have a key | let myself in | which days | go over there | go round there | go over to (?:his|her|their)
+      | stil have a key | let myself in | which days | watching (?:them|him|her) | been watching | staking out
+      | (?:driving|going|heading|on my way) (?:over )?(?:there|to (?:his|her|their) (?:place|house|work)) (?:now|tonight) | go over there | go round there | go over to (?:his|her|their)
       | show up at (?:his|her|their)`),
   ),
   cls(
@@ -478,7 +493,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     1.5,
     true,
     family(
-      `gun | rifle | pistol | shotgun | knife | knives | bat | machete | axe | hamer | weapon | bulets | amo`,
+      `gun | guns | rifle | pistol | revolver | handgun | firearm | shotgun | glock | knife | knives | bat | machete | axe | hamer | crowbar | weapon | bulets | amo`,
     ),
   ),
   cls(
@@ -489,7 +504,8 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     family(`
       permanently | wil not be getting up | not getting up again | never se it coming | not se it coming
       | not for much longer | never forget | after friday | on monday | every single one of them | every one of them
-      | do not care what happens to me | i mean it | i swear | done playing nice | done being`),
+      | do not care what happens to me | i mean it | i swear | done playing nice | done being | one way or another
+      | al (?:\\w+ )?of them | tomorow | tonight | for the last time`),
   ),
 ];
 
@@ -505,7 +521,7 @@ const SENTENCE_DISTANCED = new RegExp(
 /** A text told as a recovery story: the writer says they are well now. */
 const RECOVERY_FRAME = new RegExp(
   sq(
-    ` (?:i am (?:so )?glad i (?:am|stayed|am stil)|glad i stayed|i am (?:doing )?(?:wel|beter|okay|god) now|doing (?:really )?wel|i am (?:now )?in recovery|in recovery|recovery is|stable for|clean for|sober for|(?:months|years|days) (?:sober|clean)|sober today|it does (?:change|get beter)|believe them|proud of (?:myself|me)|i got help|got beter|i survived|survived it|(?:years|months) since i (?:tried|atempted)|that was (?:\\w+ ){0,2}(?:years|months) ago|have not (?:cut|self harmed|harmed myself|hurt myself) (?:in|for|since)|i am \\d+ now)(?= )`,
+    ` (?:i am (?:so )?glad i (?:am|stayed|am stil)|glad i stayed|i am (?:doing )?(?:wel|beter|okay|god) now|doing (?:really )?wel|i am (?:now )?in recovery|in recovery|recovery is|stable for|clean for|sober for|(?:months|years|days) (?:sober|clean)|sober today|it does (?:change|get beter)|believe them|proud of (?:myself|me)|i got help|got beter|i survived|(?:years|months) since i (?:tried|atempted)|that was (?:\\w+ ){0,2}(?:years|months) ago|have not (?:cut|self harmed|harmed myself|hurt myself) (?:in|for|since)|i am \\d+ now)(?= )`,
   ),
 );
 
@@ -640,6 +656,7 @@ class Reading {
       this.sentences.set(from, sentence);
     }
     if (k.needs !== undefined && !k.needs.test(sentence[0])) return;
+    if (k.explained?.test(this.canon)) return;
     const w = k.weight * sentence[1] * (k.flag === 'self_harm' && !ABOUT_OTHERS.has(k.id) ? sentence[2] : 1);
     this.best ??= [];
     if (from === this.bestFrom[c]) this.best[c] = Math.max(best, w);
