@@ -19,7 +19,15 @@ import { accumulateEvidence, distancingFrame, EVIDENCE_THRESHOLD } from './evide
  * 3. Idioms ("dead tired", "killing time", "my mom will kill me", "I'd die for a coffee") are
  *    never matched: every pattern needs a first-person subject and a self-directed or
  *    person-directed object, and the few phrases that would still match are listed as idioms
- *    and blanked before the rules run.
+ *    and blanked before the rules run. A method named as the answer to an everyday annoyance
+ *    ("if this meeting goes on any longer…", "I'd rather walk into traffic than…") is hyperbole.
+ * 4. Evidence (`evidence.ts`) is added up over the whole text by class — a wish not to be,
+ *    thoughts, a plan, preparation, means, a past attempt, burden, belonging, entrapment,
+ *    finality; for harm to others a grievance, revenge, targeting, a weapon — and adds its share
+ *    of the threshold when it holds a risk class. So a medium cue with any risk evidence beside
+ *    it flags, and a long post whose risk is only said sideways flags when its classes add up.
+ * 5. A text told as a recovery story (nothing saying the risk is back) or as fiction is capped
+ *    below the threshold, however many matches it holds.
  *
  * Protecting people beats a false alarm: where first-person distress is ambiguous, it flags.
  */
