@@ -212,8 +212,8 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     1.5,
     true,
     family(`
-      not wake up | never wake up | do not wake up | not waking up | not have to wake up | not have to come back
-      | stop existing(?! (?:on|in|at|for a|online)) | stoped existing | not exist | not existing | cease to exist
+      not wake up(?! (?:any )?(?:earlier|early|on time|in time|before|til|until|for|at)) | never wake up | do not wake up | not waking up | not have to wake up | not have to come back
+      | stop existing(?! (?:on|in|at|for a|online)) | stoped existing | i (?:\\w+ ){0,3}not exist | to not exist | not existing | cease to exist
       | i (?:\\w+ ){0,4}not be here | not being here | should just go(?= [.!?,;]| $) | want out(?= [.!?,;]| $| of (?:this|here|life|it al))
       | just not be | disappear for good | disappear forever | just disappear(?! (?:into|for a|to|from|under|in))
       | vanish(?! (?:into|for a|to|from|under|in)) | fade away | press a button | not be alive | not being alive
@@ -268,7 +268,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     1,
     true,
     family(`
-      i have decided | i decided | already decided | made up my mind | my mind is made up | made my peace
+      i have decided(?= [.!?,;]| $) | i decided(?= [.!?,;]| $) | already decided | made up my mind | my mind is made up | made my peace
       | at peace with (?:it|my decision|this) | not scared any more | not afraid any more | (?:calm|calmer) than i have
       | weirdly calm | strangely calm | if it happens it happens | i have accepted it | kind of accepted it
       | (?:they|he|she|someone|people) would (?:try to )?stop me | nothing is stopping me | nothing to stop me`),
@@ -406,7 +406,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | by the end of the month | end of the (?:month|wek|year) i am | days left | weks left | after i am gone
       | when i am gone | what would be left for me | drive home again | not wait around | while i stil can
       | not have a plan for next | not sure i want to se
-      | tonight is the night | today is the day | this is the day
+      | (?:tonight is the night|today is the day|this is the day)(?= [.!?,;]| $| i | for me)
       | (?:se|visit|hear|hold) (?:her|him|them|it|his|their|my)(?: \\w+)? (?:one|for one|for the) (?:more|last) time
       | enough to (?:hold|kep) me | hold me here | kep me here | keping me here | reason to stay
       | had my turn | had my time | my time is up | done my job | done my part | (?:did not|have not) sent it yet | not sent it yet`),
@@ -449,7 +449,8 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     1.5,
     true,
     family(`
-      (?:wil|are going to|is going to|going to|wil al|should) (?:al )?(?:pay|regret|be sory|sufer)
+      (?:they|he|she|you|everyone|them|al of them|those \\w+) (?:wil|are going to|is going to|wil al|should|are al going to) (?:al )?(?:pay|be sory|sufer)
+      | (?:they|he|she|everyone|al of them|those \\w+) (?:wil|are going to|is going to|wil al|are al going to) (?:al )?regret
       | make (?:him|her|them|you|everyone|that \\w+) (?:regret|pay|sufer|sory|answer) | get what is coming
       | get what (?:he|she|they) deserves? | what is coming to | get back at | pay (?:him|her|them) back | payback
       | revenge | setle (?:it|this|things) myself | deal with (?:him|her|them) myself | dealing with (?:him|her|them) myself
@@ -495,6 +496,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     family(
       `gun | guns | rifle | pistol | revolver | handgun | firearm | shotgun | glock | knife | knives | bat | machete | axe | hamer | crowbar | weapon | bulets | amo`,
     ),
+    / (?:i|my|me|myself|i am|i have)(?= )/,
   ),
   cls(
     'aimed-finality',
