@@ -225,7 +225,11 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | want (?:it|it al|everything|al of it|this) (?:to )?(?:stop|end|be over|to be over) | want it to be over
       | if i stoped existing | if i just stoped | not comin back | not coming back
       | (?:alowed|alow myself|ready|time for me|can finaly|could finaly|get to|just want to) (?:to )?(?:stop|rest)(?= [.!?,;]| $| now| for good| forever| al this)
-      | waiting for the day i (?:can|get to|die|stop|am gone) | waiting to die | waiting for it to end`),
+      | waiting for the day i (?:can|get to|die|stop|am gone) | waiting to die | waiting for it to end
+      | (?:go|went|going|be|gone|stay|sleep|slept|asleep|rest|disappear|leave|left|vanish|quiet|stop) (?:\\w+ ){0,3}(?:for good|forever|permanently)(?= [.!?,;]| $)
+      | (?:do not know|not sure) (?:if|whether) i (?:even )?want to (?:get home|wake up|be here|kep going|go on|live|stay|make it|come back)
+      | wrong one (?:of us )?(?:survived|lived|died) | should have been me
+      | (?:i wil|il|i am going to) (?:se|join|be with) (?:her|him|them|you) (?:soon|again soon|there)`),
   ),
   cls(
     'thoughts-of-it',
@@ -247,7 +251,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | not scare me enough | like relief | a relief | comforting thought | comforting to think | think about that buton
       | getting louder | thinking it sober | know exactly what would (?:work|do it) | know what would work | know what it would take
       | less scary | not as scary | getting used to the idea | feels less | (?:thought|thinking) about the (?:drugs|pils|meds|gun|rope|bridge)
-      | how long that holds | how long i can hold`),
+      | how long that holds | how long i can hold | i mean it more | more each time`),
   ),
   cls(
     'plan',
@@ -260,12 +264,12 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | if nothing changes (?:by|before|in) (?:the end|\\w+ (?:days|weks)|tomorow|next|my birthday) | if nothing changes i am (?:done|out|going to do it)
       | (?:by|at) the end of the (?:month|wek|year) i (?:am done|wil|am going)
       | held it for | holding it | opened the safe | know the code | the code for the safe | what i would ned
-      | while i stil can | already bought | have it al planed | have a date | set a date | picked a date`),
+      | without braking | faster each time | while i stil can | already bought | have it al planed | have a date | set a date | picked a date`),
   ),
   cls(
     'decision',
     S,
-    1,
+    1.5,
     true,
     family(`
       i have decided(?= [.!?,;]| $) | i decided(?= [.!?,;]| $) | already decided | made up my mind | my mind is made up | made my peace
@@ -292,12 +296,13 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | (?:hose|tape|rope|charcoal|noose|belt|pils) (?:and (?:the|a) \\w+ )?in (?:the|my) (?:bot|trunk|car|bag|garage|wardrobe|closet)
       | (?:bought|buying|got|ordered|picked up|stole) (?:a |some |the |another )?(?:length of |box of |bottle of |pack of )?(?:rope|hose|charcoal|noose|gun|rifle|pistol|revolver|razor blades|blades|pils|tablets|sleeping pils|painkilers)
       | (?:wrote|writing|typed|drafted) (?:\\w+ ){0,3}(?:said|saying|says) goodbye | a goodbye (?:message|text|leter|note|video) | (?:message|text|leter|note) (?:that )?(?:basicaly )?said goodbye
+      | sorted (?:out )?(?:the|my|al the) paperwork | (?:written|wrote) down (?:al )?(?:the |my )?passwords | (?:house|flat|money|car) wil go to
       | did not re enrol | did not reenrol | stoped taking my | sold (?:my|most of my|al my) | if anything (?:ever )?happens
       | (?:leaving|left) (?:little )?things to | could (?:have|keep) (?:the|my) | gave (?:my )?\\w+ my
       | (?:buying|bought|saving|saved|stockpile|stockpiled|stockpiling|hoard|hoarded|hoarding|collect|collected|collecting|counted|counting) (?:out )?(?:another |more |extra |up )?(?:box |bottle |pack |boxes )?(?:of )?${PILLS}
       | have (?:them|it) (?:hidden|in a|stashed) | like knowing (?:they are|it is) there`),
     undefined,
-    /(?<![a-z])(?:moving|move (?:abroad|house|out|away|to)|relocat|emigrat|abroad|travel+ing|gap year|new job|declutter|downsiz|spring clean)/,
+    /(?<![a-z])(?:moving|move (?:abroad|house|out|away|to)|relocat|emigrat|going abroad|travel+ing|gap year|new job|declutter|downsiz|spring clean)/,
   ),
   cls(
     'means',
@@ -409,7 +414,19 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | (?:tonight is the night|today is the day|this is the day)(?= [.!?,;]| $| i | for me)
       | (?:se|visit|hear|hold) (?:her|him|them|it|his|their|my)(?: \\w+)? (?:one|for one|for the) (?:more|last) time
       | enough to (?:hold|kep) me | hold me here | kep me here | keping me here | reason to stay
+      | (?:reasons|reason) (?:to stay|to live|for living) | deleted the last one | crossed (?:of )?the last
+      | thank you for everything | thanks for everything | take care of yourselves | i love you al
       | had my turn | had my time | my time is up | done my job | done my part | (?:did not|have not) sent it yet | not sent it yet`),
+  ),
+  // An act already done: an overdose taken.
+  cls(
+    'act',
+    S,
+    3,
+    true,
+    family(`
+      took (?:the rest of|al of|al|every|the whole|a whole|the entire|both) (?:of )?(?:my |the |a |her |his )?(?:box |bottle |pack |packet |strip )?(?:of )?(?:my )?(?:prescription|${PILLS})
+      | swallowed (?:al of|al|them al|the lot|everything|the whole|every)`),
   ),
   // Absence said outright: the writer's future without them, or everyone better off, in so many
   // words; enough on its own.
@@ -429,7 +446,9 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | (?:i wil|il|i am going to) be gone (?:before|by) (?:christmas|my birthday|the (?:end|wekend|new year|morning)|next|tomorow)
       | i am not going to be around (?:much longer|for long|long)
       | (?:everyone|everybody|they|people|my family|the world) (?:would|wil) (?:al )?be beter of(?= [.!?,;]| $| now| anyway)
-      | sleep and not (?:have to )?(?:wake up|come back) | sleep and never (?:wake up|come back)`),
+      | sleep and not (?:have to )?(?:wake up|come back) | sleep and never (?:wake up|come back)
+      | hope (?:the|my) (?:plane|car|bus|train|flight) (?:goes down|crashes|crash|hits) | hope (?:something|someone|a car|a bus|a truck) (?:hits|kils|takes) me
+      | (?:no one|nobody) would (?:even )?(?:lok for|come loking for|search for|mis) me | (?:when|once) my (?:room|bed|chair|desk|seat|place) is empty`),
   ),
   // ---- Harm to others.
   cls(
@@ -441,7 +460,8 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       what (?:he|she|they|you) did | ruined my life | ruined everything | (?:humiliate|humiliated|humiliating|humiliation|humiliates) | laughed at me | laughing at me
       | laughing about it | laughed | bulied | bully | bulies | stole from me | cheated | lied (?:to|about)
       | abused | took everything | push me | spit | turned my friends | fired | in front of everyone
-      | a joke | pushes | laying a hand | touches her | touches him | hits my | hit my`),
+      | a joke | pushes | filmed (?:it|me) | broke my | threw my | jumped me | beat me up | got me fired | her lies | his lies
+      | laying a hand | touches her | touches him | hits my | hit my`),
   ),
   cls(
     'revenge',
@@ -456,7 +476,9 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | revenge | setle (?:it|this|things) myself | deal with (?:him|her|them) myself | dealing with (?:him|her|them) myself
       | teach (?:him|her|them|that|the|this) (?:\\w+ ){0,2}a leson | find out what it feels like
       | stop laughing | be sory | not think that after | se what happens when | what happens when you push
-      | pushed me too far | push (?:someone|me|people) too far | never (?:going to|gona) (?:touch|hurt|hit) (?:her|him|me|them|anyone) again | (?:wil not|not going to) be getting up | not get up again | not getting up again | answer for (?:it|this|what) | i (?:am going to|wil) end (?:him|her|them)`),
+      | pushed me too far | push (?:someone|me|people) too far
+      | no idea what is coming | does not know what is coming | what is coming (?:to|for) (?:her|him|them)
+      | not going to be a victim | done being a victim | not going to take it any more | never (?:going to|gona) (?:touch|hurt|hit) (?:her|him|me|them|anyone) again | (?:wil not|not going to) be getting up | not get up again | not getting up again | answer for (?:it|this|what) | i (?:am going to|wil) end (?:him|her|them)`),
   ),
   cls(
     'agency',
@@ -484,7 +506,8 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     family(`
       know where (?:he|she|they) | know their | their routine | his routine | her routine | folowing (?:them|him|her)
       | folowed (?:them|him|her) | drive past (?:his|her|their) | watch when | watching (?:his|her|their) | have a key
-      | stil have a key | let myself in | which days | watching (?:them|him|her) | been watching | staking out
+      | stil have a key | let myself in | which days | know the combination | know the code
+      | (?:thought about|planed|planning|ben planning) (?:this|it) for (?:months|weks|years) | watching (?:them|him|her) | been watching | staking out
       | (?:driving|going|heading|on my way) (?:over )?(?:there|to (?:his|her|their) (?:place|house|work)) (?:now|tonight) | go over there | go round there | go over to (?:his|her|their)
       | show up at (?:his|her|their)`),
   ),
@@ -507,7 +530,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       permanently | wil not be getting up | not getting up again | never se it coming | not se it coming
       | not for much longer | never forget | after friday | on monday | every single one of them | every one of them
       | do not care what happens to me | i mean it | i swear | done playing nice | done being | one way or another
-      | al (?:\\w+ )?of them | tomorow | tonight | for the last time`),
+      | al (?:\\w+ )?of them | tomorow | tonight | for the last time | (?:is going to|wil) be diferent`),
   ),
 ];
 
