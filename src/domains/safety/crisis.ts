@@ -2163,7 +2163,8 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
   // rule reads only the sentences around its anchors.
   const anchorsAt = new Map<number, number[]>();
   let offset = 0;
-  for (const token of canon.split(' ')) {
+  const tokens = canon.split(' ');
+  for (const token of tokens) {
     const rules = options.ungated ? undefined : ANCHOR_INDEX.get(token);
     if (rules !== undefined) {
       for (const i of rules) {
@@ -2211,7 +2212,7 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
   // Evidence accumulated over the whole text adds its share of the threshold, when it holds a
   // risk class: a medium cue with some risk evidence beside it flags, and so does risk evidence
   // that reaches the threshold alone.
-  const evidence = accumulateEvidence(canon, frame);
+  const evidence = accumulateEvidence(canon, frame, tokens);
   for (const c of evidence.classes) matched.push(`evidence.${c}`);
   const selfEvidence = evidence.selfRisk ? evidence.self_harm / EVIDENCE_THRESHOLD.self_harm : 0;
   const otherEvidence = evidence.otherRisk ? evidence.harm_to_others / EVIDENCE_THRESHOLD.harm_to_others : 0;

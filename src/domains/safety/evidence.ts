@@ -633,17 +633,22 @@ function sentenceBreaks(canon: string): number[] {
 export function accumulateEvidence(
   canon: string,
   frame: 'recovery' | 'fiction' | null = distancingFrame(canon),
+  tokens: readonly string[] = canon.split(' '),
 ): Evidence {
   // Tokens in text order: each phrase group is tried where its anchor token is; each match is
   // weighed by its sentence, once per sentence and class.
   const state = new Reading(canon);
-  for (let at = 0, next = canon.indexOf(' ', 1); next > 0; at = next, next = canon.indexOf(' ', next + 1)) {
-    const anchored = ANCHOR_INDEX.get(canon.slice(at + 1, next));
-    if (anchored === undefined) continue;
-    for (let k = 0; k < anchored.length; k++) {
-      const [c, group] = anchored[k] as [number, PhraseGroup];
-      state.weigh(c, group, at);
+  // `tokens` is `canon.split(' ')`: an empty token at each end, each token after a space.
+  for (let t = 1, at = 0; t < tokens.length - 1; t++) {
+    const token = tokens[t] as string;
+    const anchored = ANCHOR_INDEX.get(token);
+    if (anchored !== undefined) {
+      for (let k = 0; k < anchored.length; k++) {
+        const [c, group] = anchored[k] as [number, PhraseGroup];
+        state.weigh(c, group, at);
+      }
     }
+    at += token.length + 1;
   }
   return state.best === undefined ? NO_EVIDENCE : state.sum(frame !== null || SAFE_FRAME.test(canon));
 }
@@ -655,6 +660,8 @@ class Reading {
   bestFrom: number[] = [];
   lastFrom: number[] = [];
   breaks: number[] | undefined;
+  /** Per class with an `explained` pattern: whether the text matches it. */
+  explained: (boolean | undefined)[] = [];
   /** Sentence start → its text, its distancing factor, its someone-else factor. */
   sentences: Map<number, [string, number, number]> | undefined;
 
@@ -681,7 +688,7 @@ class Reading {
       this.sentences.set(from, sentence);
     }
     if (k.needs !== undefined && !k.needs.test(sentence[0])) return;
-    if (k.explained?.test(this.canon)) return;
+    if (k.explained !== undefined && (this.explained[c] ??= k.explained.test(this.canon))) return;
     const w = k.weight * sentence[1] * (k.flag === 'self_harm' && !ABOUT_OTHERS.has(k.id) ? sentence[2] : 1);
     this.best ??= [];
     if (from === this.bestFrom[c]) this.best[c] = Math.max(best, w);
