@@ -591,7 +591,7 @@ export interface Evidence {
   /** Whether each flag's total holds a risk class. */
   readonly selfRisk: boolean;
   readonly otherRisk: boolean;
-  /** The classes found, for tests and the eval's listing. */
+  /** The classes found (`scoreCrisis` lists them among its matches as `evidence.<class>`). */
   readonly classes: readonly string[];
 }
 
