@@ -6,9 +6,10 @@
  * Each evidence class is a wide vocabulary of one kind of warning sign, taken from clinical
  * frameworks rather than from particular messages:
  * - suicide risk (C-SSRS levels and Joiner's interpersonal theory): a wish not to be, thoughts
- *   of doing it, a plan, a decision, preparation, means, a past attempt (acquired capability), perceived
- *   burdensomeness, thwarted belonging, hopelessness and entrapment, and finality — language
- *   in which the writer's future is absent ("won't be around", "my last birthday", "gone before Christmas");
+ *   of doing it, a plan, a decision, preparation, means, a past attempt (acquired capability),
+ *   perceived burdensomeness, thwarted belonging, hopelessness and entrapment, and finality —
+ *   language in which the writer's future is absent ("won't be around", "my last birthday",
+ *   "gone before Christmas");
  * - harm to others: a grievance, revenge intent, targeting (knowing where, following, a
  *   routine), means, and finality aimed at someone.
  *
