@@ -52,17 +52,27 @@ describe('crisis detector (unit)', () => {
     }
   });
 
-  test('an ambiguous cue alone is not flagged, with distress or ending language it is', () => {
-    const pairs: [string, string][] = [
-      ["I can't take it anymore", "I can't take it anymore. I feel so empty and I can't cope"],
-      ["Tonight's the night", 'tonights the night. i finally feel sure'],
-      ["i can't keep doing this", "i can't keep doing this, every day i cry myself to sleep"],
-    ];
-    for (const [alone, withDistress] of pairs) {
-      assert.equal(detectCrisis(alone), null, alone);
-      assert.deepEqual(detectCrisis(withDistress), { flag: 'self_harm' }, withDistress);
+  test('a single ambiguous cue of risk flags on its own; the same words as excitement or hyperbole do not', () => {
+    for (const text of [
+      "I can't take it anymore",
+      "Tonight's the night",
+      "i can't keep doing this",
+      'I wish I could just vanish',
+      "the world doesn't need me",
+      "I shouldn't be here",
+      'tonights the night. i finally feel sure',
+    ]) {
+      assert.deepEqual(detectCrisis(text), { flag: 'self_harm' }, text);
     }
-    assert.equal(detectCrisis("I'm going to make him regret it"), null);
+    for (const text of [
+      "Tonight's the night! Finally seeing them live",
+      "I shouldn't be here, I should be at work",
+      'i could just disappear into my duvet for a week honestly',
+      "if this meeting goes on any longer i'm going to throw myself out the window lol",
+      "I'd rather walk into traffic than sit through another one of his presentations",
+    ]) {
+      assert.equal(detectCrisis(text), null, text);
+    }
     assert.deepEqual(detectCrisis("I'm going to make him regret it. I know where he keeps his knife"), {
       flag: 'harm_to_others',
     });

@@ -1,4 +1,5 @@
 import { foldLeet, foldLetters, joinSpacedLetters, squeeze } from '../../lib/fold.ts';
+import { accumulateEvidence, distancingFrame, EVIDENCE_THRESHOLD } from './evidence.ts';
 
 /**
  * The crisis detector: does a text express a risk of suicide or self-harm, or of harming
@@ -18,7 +19,15 @@ import { foldLeet, foldLetters, joinSpacedLetters, squeeze } from '../../lib/fol
  * 3. Idioms ("dead tired", "killing time", "my mom will kill me", "I'd die for a coffee") are
  *    never matched: every pattern needs a first-person subject and a self-directed or
  *    person-directed object, and the few phrases that would still match are listed as idioms
- *    and blanked before the rules run.
+ *    and blanked before the rules run. A method named as the answer to an everyday annoyance
+ *    ("if this meeting goes on any longer…", "I'd rather walk into traffic than…") is hyperbole.
+ * 4. Evidence (`evidence.ts`) is added up over the whole text by class — a wish not to be,
+ *    thoughts, a plan, preparation, means, a past attempt, burden, belonging, entrapment,
+ *    finality; for harm to others a grievance, revenge, targeting, a weapon — and adds its share
+ *    of the threshold when it holds a risk class. So a medium cue with any risk evidence beside
+ *    it flags, and a long post whose risk is only said sideways flags when its classes add up.
+ * 5. A text told as a recovery story (nothing saying the risk is back) or as fiction is capped
+ *    below the threshold, however many matches it holds.
  *
  * Protecting people beats a false alarm: where first-person distress is ambiguous, it flags.
  */
@@ -414,21 +423,32 @@ function rule(id: string, flag: CrisisFlag, strength: Strength, source: string, 
 /** Someone else's death, or death as a subject: not a first-person death wish. */
 const THIRD_PARTY_DEATH = new RegExp(
   sq(
-    ` (?:died|dies|passed away|passed|killed (?:himself|herself|themselves)|took (?:his|her|their) (?:own )?life|funeral of|death of|(?:his|her|their|mom|mum|dad|father|mother|brother|sister|friend|son|daughter|wife|husband|grandma|grandpa|grandmother|grandfather|pet|dog|cat) s? ?(?:death|suicide|overdose)|(?:is|was|are|were|has been|had been) (?:dying|dead)|afraid of (?:death|dying)|scared of (?:death|dying)|fear of (?:death|dying)|fear (?:death|dying)|(?:accept|accepting|face|facing|prepare for|preparing for|make peace with|think about|learn|learning|teach|stoics?|philosoph\\w*|meaning|mortality|what happens|after (?:we|i) die|when (?:we|i) die|before i die|if i (?:have to|hear|see|eat|miss|get another|sit through|do another)|not suicidal|(?:would|wil|will) never (?:kil|hurt|harm) myself|not going to (?:kil|hurt|harm) myself|i am safe|one day|someday|eventually|old age|bucket list|will die one day|going to die one day))(?= )`,
+    ` (?:died|dies|passed away|passed|killed (?:himself|herself|themselves)|took (?:his|her|their) (?:own )?life|funeral of|death of|(?:his|her|their|mom|mum|dad|father|mother|brother|sister|friend|son|daughter|wife|husband|grandma|grandpa|grandmother|grandfather|pet|dog|cat) s? ?(?:death|suicide|overdose)|(?:is|was|are|were|has been|had been) (?:dying|dead)|afraid of (?:death|dying)|scared of (?:death|dying)|fear of (?:death|dying)|fear (?:death|dying)|(?:accept|accepting|face|facing|prepare for|preparing for|make peace with|think about|learn|learning|teach|stoics?|philosoph\\w*|meaning|mortality|what happens|after (?:we|i) die|when (?:we|i) die|before i die|if i (?:have to|hear|see|eat|miss|get another|sit through|do another)|not suicidal|(?:would|wil|will) never (?:kil|hurt|harm) myself|not going to (?:kil|hurt|harm) myself|i am safe|do not want to die(?! (?:any more|alone|but|and))|one day|someday|eventually|old age|bucket list|will die one day|going to die one day))(?= )`,
   ),
 );
 
 /** Self-harm spoken of in someone else, or in the past, or to help. */
 const SOMEONE_ELSE_HARM = new RegExp(
   sq(
-    ` (?:friend|sister|brother|son|daughter|child|student|partner|girlfriend|boyfriend|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fell|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while|cat|dog|kitten|puppy|pet|bird|horse|rabbit|hamster|nosebled|nose)(?= )`,
+    ` (?:friend|sister|brother|son|daughter|child|students?|pupils?|patients?|clients?|partner|girlfriend|boyfriend|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fell|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while|cat|dog|kitten|puppy|pet|bird|horse|rabbit|hamster|nosebled|nose)(?= )`,
   ),
 );
 
 /** Exasperation at circumstances ("can't take it anymore with this heat lol"), not despair. */
 const ANNOYANCE = new RegExp(
   sq(
-    ` (?:any more|much longer) +(?:with|in) (?:this|the|these|my|our) (?:heat|cold|weather|rain|snow|humidity|noise|traffic|wifi|internet|commute|neighbou?rs?|printer|laptop|phone)| (?:any more|much longer)(?: +\\S+){0,6} +(?:lol|lmao|haha|hahaha)(?= )`,
+    ` (?:any more|much longer) +(?:with|in) (?:this|the|these|my|our) (?:heat|cold|weather|rain|snow|humidity|noise|traffic|wifi|internet|commute|neighbou?rs?|printer|laptop|phone)| (?:any more|much longer)(?: +\\S+){0,6} +(?:lol|lmao|haha|hahaha)| (?:any more|much longer) +, (?:so )?i am (?:moving|quiting|leaving|caling|reporting|going to (?:move|quit|leave|cal|report|complain|talk|ask|look))(?= )`,
+  ),
+);
+
+/**
+ * A method said as the answer to an everyday annoyance ("if this meeting goes on any longer
+ * I'll throw myself out the window", "I'd rather walk into traffic than sit through it"):
+ * hyperbole, not a plan.
+ */
+const HYPERBOLE = new RegExp(
+  sq(
+    ` if(?: +\\S+){0,10}? +(?:one more|any longer|another (?:minute|hour|page|meeting|email|lecture|class|song|episode|word))(?= )| rather(?: +\\S+){1,8}? +than +(?:sit|listen|go|do|read|watch|attend|spend|work|deal|talk|hear|eat|take|study|write|sit through|be stuck|open)(?= )`,
   ),
 );
 
@@ -448,7 +468,7 @@ const HARM_VERB = `(?:kill|murder|stab|shoot|strangle|choke|poison|hurt|harm|bea
 
 const RULES: readonly Rule[] = [
   // ---- Self: direct intent, wish, plan.
-  rule('self.intent', S, 'strong', `${I}${ADV}${INTENT} ${ADV}(?:just )?${DIE_ACT}`),
+  rule('self.intent', S, 'strong', `${I}${ADV}${INTENT} ${ADV}(?:just )?${DIE_ACT}`, HYPERBOLE),
   rule('self.wish-state', S, 'strong', `${I}${ADV}${WISH} ${ADV}(?:just )?${DIE_STATE}`),
   rule(
     'self.kill-myself',
@@ -770,7 +790,7 @@ const RULES: readonly Rule[] = [
     'self.tonight-night',
     S,
     'medium',
-    ` (?:tonight|today|tomorrow) (?:is|will be) (?:the|my) (?:night|day)(?= [.!?,]| $)`,
+    ` (?:tonight|today|tomorrow) (?:is|will be) (?:the|my) (?:night|day)(?= [.?,]| $)`,
   ),
   rule(
     'self.waste-space',
@@ -856,6 +876,7 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     `${I}${ADV}(?:${INTENT}|keep) ${ADV}(?:just )?(?:drive|driving|crash|crashing|swerve|swerving|steer|steering|ram|ramming|veer|veering) (?:my car |the car |my truck |myself |it )?(?:into|off|in front of|over) (?:a |the |an |some |on(?:coming)? )?(?:wall|tree|pole|oncoming traffic|traffic|truck|lorry|bridge|cliff|river|lake|barrier|semi|bus|train|edge|embankment|lane)`,
+    HYPERBOLE,
   ),
   rule(
     'self.thinking-death',
@@ -928,7 +949,7 @@ const RULES: readonly Rule[] = [
     'self.disappear',
     S,
     'medium',
-    `${I}${ADV}(?:want to|wish i could|just want to|need to|would love to|wanna) (?:just )?(?:disappear|vanish|not be here|not wake up|stop being|stop|fade away|be gone|be nothing|go away (?:forever|for good)|sleep (?:for ever|forever|and not wake)|be erased|not be)(?! (?:for a (?:while|bit|few|week|day)|from (?:social|this (?:app|site|party|town|city))|to (?:the|a|another)|on (?:a|holiday|vacation)))`,
+    `${I}${ADV}(?:want to|wish i could|just want to|need to|would love to|wanna) (?:just )?(?:disappear|vanish|not be here|not wake up|stop being|stop(?= [.!?,;]| $| breathing| living| everything| it al| existing(?! (?:on|in|at|for a|online)))|fade away|be gone|be nothing|go away (?:forever|for good)|sleep (?:for ever|forever|and not wake)|be erased|not be)(?! (?:for a (?:while|bit|few|week|day)|from (?:social|this (?:app|site|party|town|city))|to (?:the|a|another)|on (?:a|holiday|vacation)))`,
   ),
   rule(
     'self.want-it-over',
@@ -954,7 +975,7 @@ const RULES: readonly Rule[] = [
     S,
     'medium',
     `${I}${ADV}(?:am|feel like|feel like i am|am just|have become|have always been|have been|been|will always be|am nothing but|am only) (?:\\w+ )?(?:a )?(?:burden|waste of (?:space|air|oxygen|life)|mistake|worthless|useless|disappointment|failure|problem) (?:to|for|on|of|in|and|that) (?:everyone|my family|everybody|the world|all|my parents|people|those|you all|them|my friends|my mom|my dad|my wife|my husband|my kids|my children|everyone around me|the people i love|this world)`,
-    /financially|money|rent|tuition|bills|while i (?:study|look|recover)|for now/,
+    /financially|money|rent|tuition|bills|while i (?:study|look|recover)|for now|when i (?:talk|ask|vent|complain|cal|text|need)/,
   ),
   rule(
     'self.no-way-out',
@@ -997,6 +1018,7 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` (?:giving|gave|give|started giving|been giving|given) (?:away )?(?:all |most of |some of )?(?:my|all my) (?:stuff|things|belongings|possessions|games|clothes|books|jewell?ery|pets?|cat|dog|money|savings|stuff away|things away|favou?rite (?:\\w+)|guitar|collection|art|plants|car|laptop|console)(?: away)?`,
+    /moving|move (?:abroad|house|out)|relocat|declutter|downsiz|packing|minimalis|abroad|new (?:flat|house|apartment|place)|garage sale|yard sale|charity shop before/,
   ),
   rule(
     'self.affairs',
@@ -1027,12 +1049,14 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     `${I}${ADV}(?:${INTENT}|keep|keep thinking about|keep wanting to) (?:just )?(?:jump|jumping|throw myself|throwing myself|step|stepping|walk|walking|drive|driving|swerve|swerving|crash|crashing) (?:off|from|in front of|into|out of|over|in) (?:a |the |my |this |that |some )?(?:bridge|building|roof|rooftop|cliff|ledge|balcony|window|train|bus|truck|car|traffic|tracks|overpass|highway|river|sea|ocean|lake|water|edge|tower|parking garage|a tree|wall)`,
+    HYPERBOLE,
   ),
   rule(
     'self.water',
     S,
     'strong',
     `${I}${ADV}(?:${INTENT}|keep|keep thinking about) (?:walk|walking|wade|swim|swimming) (?:into|out into|out to) (?:the )?(?:sea|ocean|river|lake|water|waves) (?:and|until|tonight|forever|never)`,
+    HYPERBOLE,
   ),
   rule(
     'self.looking-down',
@@ -1120,7 +1144,7 @@ const RULES: readonly Rule[] = [
     'self.how-do-it',
     S,
     'strong',
-    ` (?:thinking|thought|think|researching|researched|planning|planned|figured out|figuring out|know|knew|decided|deciding) (?:about |of |out |exactly )?(?:how|when|where) (?:to|i would|i could|i will|i am going to|i can|i d) (?:do it|end it|go through with it|do this)(?! (?:better|right|properly|faster|again|at work|in class))`,
+    ` (?:thinking|thought|think|researching|researched|planning|planned|figured out|figuring out|know|knew|decided|deciding) (?:about |of |out |exactly )?(?:how|when|where) (?:to|i would|i could|i will|i am going to|i can|i d) (?:do it|end it|go through with it|do this)(?! (?:better|right|without|properly|faster|again|at work|in class))`,
   ),
   rule(
     'self.know-what-use',
@@ -1248,7 +1272,7 @@ const RULES: readonly Rule[] = [
     'strong',
     ` i (?:should not|do not deserve to|was never meant to|was not meant to) (?:be alive|exist|have been born|be here any more|be on this earth|be in this world|still be here|still be alive|be breathing)`,
   ),
-  rule('self.should-not-be-here', S, 'medium', ` i should not be here(?= [.!?]| $)`),
+  rule('self.should-not-be-here', S, 'medium', ` i should not be here(?: any more)?(?= [.!?]| $)`),
   rule(
     'self.not-belong',
     S,
@@ -1474,6 +1498,7 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` (?:my|i|i am|i have|i do|i still|i started|started|relapsed|relapse|relapsing|urge to|urges to|urges|the urge|clean from|clean of|been|keep|stop|stopped|quit|months|days|weeks|years|want to|i want to|going to|doing|do|into|since|my first|free|with|on) (?:\\w+ ){0,3}(?:self harm|self harming|sh|cutting|cuts|scars)(?! (?:pizza|paper|hair|costs|corners|class|ties|the cake|the grass|the lawn|back on|down on|out|in line|onions|carbs|sugar))`,
+    SOMEONE_ELSE_HARM,
   ),
   rule(
     'self.harm-scars',
@@ -1560,6 +1585,7 @@ const RULES: readonly Rule[] = [
     H,
     'strong',
     `${I}${ADV}(?:${INTENT}|am gonna|will|ill|i will|am going to|gonna|could|could actually|could seriously|might actually|might|swear i will|swear i am going to|am planning to|plan on|will fucking|am gonna fucking|going to fucking|want to fucking|fucking|really want to|literally want to|want to so badly|keep wanting to|keep thinking about|fantasi[sz]e about|fantasi[sz]ing about|dream about|dreaming about|thought about|imagine|imagining|can not stop thinking about|keep imagining|have thought about|am thinking about|think about|have urges to|get urges to|urges to|intrusive thoughts (?:about|of)|thoughts (?:about|of)) ${ADV}(?:${HARM_VERB}|killing|murdering|stabbing|shooting|strangling|choking|poisoning|hurting|harming|beating|attacking|smashing|torturing|burning|drowning|suffocating|smothering|bashing) (?:the (?:shit|hell|fuck|life|crap) out of |the (?:shit|hell|fuck|life|crap) of |up )?${PERSON}(?= )(?! (?:at (?:chess|cards|pool|tennis|golf|poker|fifa|a game|the game|mario|video games|basketball|ping pong|arm wrestling|trivia|scrabble|monopoly)|in (?:a game|the game|chess|cards|fifa|fortnite|an argument|the debate|the race|the election|court|mario kart|the ratings|sales|the polls)|with kindness|with kisses|with love|for (?:eating|taking|using|borrowing|finishing|not|being late|forgetting|spoiling)|if (?:he|she|they|you) (?:eat|eats|take|takes|use|uses|borrow|borrows|finish|finishes|spoil|spoils|touch|touches|forget|forgets|is late|are late|keep|keeps)|when (?:he|she|they|you) (?:gets? home|find|finds|see|sees) (?:out|this|that|the|my)))`,
+    HYPERBOLE,
   ),
   rule(
     'other.kill-them',
@@ -2110,6 +2136,9 @@ function clauseBefore(text: string, at: number): string {
   return ` ${cut >= 0 ? window.slice(cut + 3) : window} `;
 }
 
+/** The most a text framed as recovery or fiction can score. */
+const FRAMED_CAP = 0.9;
+
 const STRENGTH_WEIGHT: Readonly<Record<Strength, number>> = { strong: 1, medium: 0.7, weak: 0.3 };
 const WEAK_CAP = 0.6;
 
@@ -2134,7 +2163,8 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
   // rule reads only the sentences around its anchors.
   const anchorsAt = new Map<number, number[]>();
   let offset = 0;
-  for (const token of canon.split(' ')) {
+  const tokens = canon.split(' ');
+  for (const token of tokens) {
     const rules = options.ungated ? undefined : ANCHOR_INDEX.get(token);
     if (rules !== undefined) {
       for (const i of rules) {
@@ -2145,6 +2175,10 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
     }
     offset += token.length + 1;
   }
+  // A text told as a recovery story (with nothing saying the risk is back) or as fiction stays
+  // below the threshold, however many matches it holds.
+  const frame = distancingFrame(canon);
+  const framed = frame !== null;
   const candidates = options.ungated ? RULES.map((_, i) => i) : [...anchorsAt.keys()].sort((x, y) => x - y);
   for (const i of candidates) {
     const r = RULES[i] as Rule;
@@ -2175,7 +2209,20 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
     else total.core += best;
   }
   const score = (t: { core: number; weak: number }) => (t.core > 0 ? t.core + Math.min(WEAK_CAP, t.weak) : 0);
-  return { self_harm: score(totals.self_harm), harm_to_others: score(totals.harm_to_others), matched };
+  // Evidence accumulated over the whole text adds its share of the threshold, when it holds a
+  // risk class: a medium cue with some risk evidence beside it flags, and so does risk evidence
+  // that reaches the threshold alone.
+  const evidence = accumulateEvidence(canon, frame, tokens);
+  for (const c of evidence.classes) matched.push(`evidence.${c}`);
+  const selfEvidence = evidence.selfRisk ? evidence.self_harm / EVIDENCE_THRESHOLD.self_harm : 0;
+  const otherEvidence = evidence.otherRisk ? evidence.harm_to_others / EVIDENCE_THRESHOLD.harm_to_others : 0;
+  const self = score(totals.self_harm) + selfEvidence;
+  const other = score(totals.harm_to_others) + otherEvidence;
+  return {
+    self_harm: framed ? Math.min(self, FRAMED_CAP) : self,
+    harm_to_others: framed ? Math.min(other, FRAMED_CAP) : other,
+    matched,
+  };
 }
 
 /** Texts up to this many characters are read whole by every rule that may match. */
