@@ -542,11 +542,12 @@ export class Charger {
 
   /**
    * PostgreSQL, a batch of calls whose replies are known (pure routes, no Idempotency-Key): two
-   * round trips and no open transaction. An unlocked read of the balances decides each call as
-   * `runBatch` does (fits → granted, does not fit → 402, or deferred while this process's other
-   * batches hold reservations); then one statement debits each user's total under its guard,
-   * writes the ledger rows and the usage counts. A user whose guard refused (another instance
-   * spent meanwhile) had nothing written: their calls are settled again exactly.
+   * round trips (three with the watch read, below) and no open transaction. An unlocked read of
+   * the balances decides each call as `runBatch` does (fits → granted, does not fit → 402, or
+   * deferred while this process's other batches hold reservations); then one statement debits
+   * each user's total under its guard, writes the ledger rows and the usage counts. A user whose
+   * guard refused (another instance spent meanwhile) had nothing written: their calls are settled
+   * again exactly.
    *
    * Balance-move listeners write inside the debit's transaction, so a batch that one of them
    * watches is a transaction (and holds the accounts' rows until it commits). Which batches are
