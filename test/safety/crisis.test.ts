@@ -149,6 +149,36 @@ describe('crisis detector (unit)', () => {
     );
   });
 
+  test('a recovery frame needs the writer to say they are well, not a question or a word of it', () => {
+    // Asked, not told: the risk stands.
+    assert.ok(
+      detectCrisis(
+        "does it get better? i have had suicidal thoughts every day for four years and i'm so tired of it",
+      ),
+    );
+    // "Glad" about being dead is not recovery.
+    assert.ok(detectCrisis("sometimes i picture the pills and think i'd be glad i'm dead"));
+    // Someone else's things getting better is not the writer's recovery.
+    assert.ok(detectCrisis('it got better for my brother. for me it never has, i want to die'));
+    assert.equal(
+      detectCrisis('three years ago i wanted to kill myself. i am so glad i stayed, and i am doing well now'),
+      null,
+    );
+  });
+
+  test('"kill yourself" said to someone at risk, to talk them out of it, is not a threat', () => {
+    for (const text of [
+      "please don't kill yourself, message me any time",
+      'you do not need to kill yourself to make the pain stop',
+      'what made you want to kill yourself tonight? i am listening',
+    ]) {
+      assert.equal(detectCrisis(text), null, text);
+    }
+    for (const text of ['go kill yourself', 'i hope u kys', 'you should kill yourself, nobody wants you']) {
+      assert.equal(detectCrisis(text)?.flag, 'harm_to_others', text);
+    }
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

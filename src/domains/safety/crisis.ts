@@ -1,5 +1,6 @@
 import { foldLeet, foldLetters, joinSpacedLetters, squeeze } from '../../lib/fold.ts';
 import { accumulateEvidence, distancingFrame, EVIDENCE_THRESHOLD } from './evidence.ts';
+import { TOKEN_REWRITES } from './vocabulary.ts';
 
 /**
  * The crisis detector: does a text express a risk of suicide or self-harm, or of harming
@@ -50,180 +51,6 @@ interface Rule {
 }
 
 // ---- Canonical text ------------------------------------------------------------------------
-
-/** Whole-token rewrites, applied after squeezing (keys and values are squeezed at load). */
-const TOKEN_MAP_SOURCE: Readonly<Record<string, string>> = {
-  iam: 'i am',
-  ima: 'i am going to',
-  imma: 'i am going to',
-  ive: 'i have',
-  id: 'i would',
-  "i'd": 'i would',
-  "i'll": 'i will',
-  "i'm": 'i am',
-  "i've": 'i have',
-  dont: 'do not',
-  "don't": 'do not',
-  doesnt: 'does not',
-  "doesn't": 'does not',
-  didnt: 'did not',
-  "didn't": 'did not',
-  cant: 'can not',
-  "can't": 'can not',
-  cannot: 'can not',
-  wont: 'will not',
-  "won't": 'will not',
-  wouldnt: 'would not',
-  "wouldn't": 'would not',
-  isnt: 'is not',
-  "isn't": 'is not',
-  wasnt: 'was not',
-  "wasn't": 'was not',
-  arent: 'are not',
-  "aren't": 'are not',
-  aint: 'am not',
-  "ain't": 'am not',
-  "it's": 'it is',
-  "tonight's": 'tonight is',
-  tonights: 'tonight is',
-  "today's": 'today is',
-  "tomorrow's": 'tomorrow is',
-  "life's": 'life is',
-  "everything's": 'everything is',
-  "nothing's": 'nothing is',
-  "death's": 'death is',
-  "that's": 'that is',
-  "what's": 'what is',
-  "there's": 'there is',
-  "he's": 'he is',
-  "she's": 'she is',
-  "they're": 'they are',
-  "you're": 'you are',
-  youre: 'you are',
-  "they'll": 'they will',
-  "he'll": 'he will',
-  "she'll": 'she will',
-  "they'd": 'they would',
-  "you'd": 'you would',
-  "he'd": 'he would',
-  "she'd": 'she would',
-  "we'll": 'we will',
-  "we're": 'we are',
-  wanna: 'want to',
-  wana: 'want to',
-  wan: 'want',
-  wnat: 'want',
-  whant: 'want',
-  gonna: 'going to',
-  gona: 'going to',
-  gunna: 'going to',
-  finna: 'going to',
-  boutta: 'about to',
-  bout: 'about',
-  tryna: 'trying to',
-  gotta: 'got to',
-  hafta: 'have to',
-  kinda: 'kind of',
-  sorta: 'sort of',
-  lemme: 'let me',
-  u: 'you',
-  ya: 'you',
-  ur: 'your',
-  r: 'are',
-  b: 'be',
-  n: 'and',
-  da: 'the',
-  cuz: 'because',
-  cos: 'because',
-  coz: 'because',
-  bc: 'because',
-  pls: 'please',
-  plz: 'please',
-  ppl: 'people',
-  rn: 'right now',
-  tmrw: 'tomorrow',
-  tmr: 'tomorrow',
-  tmw: 'tomorrow',
-  tonite: 'tonight',
-  idk: 'i do not know',
-  idc: 'i do not care',
-  idw: 'i do not want',
-  idwt: 'i do not want to',
-  dw: 'do not want',
-  nobody: 'no one',
-  noone: 'no one',
-  everybody: 'everyone',
-  evryone: 'everyone',
-  everyon: 'everyone',
-  anymore: 'any more',
-  anymor: 'any more',
-  nomore: 'no more',
-  alot: 'a lot',
-  abt: 'about',
-  "you'll": 'you will',
-  youll: 'you will',
-  tird: 'tired',
-  tierd: 'tired',
-  thinkin: 'thinking',
-  endin: 'ending',
-  killin: 'killing',
-  dyin: 'dying',
-  livin: 'living',
-  tryin: 'trying',
-  goin: 'going',
-  nothin: 'nothing',
-  cuttin: 'cutting',
-  hurtin: 'hurting',
-  feelin: 'feeling',
-  plannin: 'planning',
-  h8: 'hate',
-  shing: 'self harming',
-  shd: 'self harmed',
-  wnt: 'want',
-  dei: 'die',
-  kl: 'kill',
-  shouldnt: 'should not',
-  "shouldn't": 'should not',
-  couldnt: 'could not',
-  "couldn't": 'could not',
-  fr: 'for real',
-  frfr: 'for real',
-  lyfe: 'life',
-  lyf: 'life',
-  lfe: 'life',
-  wuz: 'was',
-  wus: 'was',
-  wer: 'were',
-  ded: 'dead',
-  dieee: 'die',
-  tho: 'though',
-  thru: 'through',
-  ik: 'i know',
-  ikr: 'i know right',
-  im: 'i am',
-  myslf: 'myself',
-  meself: 'myself',
-  mself: 'myself',
-  myselfe: 'myself',
-  // Words for suicide and killing oneself.
-  kms: 'kill myself',
-  kmss: 'kill myself',
-  kys: 'kill yourself',
-  ctb: 'kill myself',
-  sui: 'suicide',
-  suicide: 'suicide',
-  sewerslide: 'suicide',
-  sewerside: 'suicide',
-  suwuicide: 'suicide',
-  suwu: 'suicide',
-  selfdelete: 'kill myself',
-  gamend: 'kill myself',
-  od: 'overdose',
-  oding: 'overdosing',
-  selfharm: 'self harm',
-  selfharming: 'self harming',
-  sh: 'sh',
-};
 
 /** Phrases rewritten before tokens: multi-word slang and spellings. */
 const PHRASE_MAP_SOURCE: ReadonlyArray<readonly [string, string]> = [
@@ -283,9 +110,6 @@ function damerauWithin1(a: string, b: string): boolean {
 }
 
 const SQUEEZED_FUZZY = FUZZY_TARGETS.map((w) => [squeeze(w), w] as const);
-const TOKEN_MAP = new Map(
-  Object.entries(TOKEN_MAP_SOURCE).map(([k, v]) => [squeeze(k), squeeze(v)] as const),
-);
 const PHRASE_TO = new Map(PHRASE_MAP_SOURCE.map(([from, to]) => [squeeze(from), squeeze(to)] as const));
 const PHRASES = new RegExp(
   `(?<= )(?:${[...PHRASE_TO.keys()].map((k) => k.replace(/[-]/g, '\\-')).join('|')})(?= )`,
@@ -299,7 +123,7 @@ const MENDED = new Map<string, string>();
 const MENDED_MAX = 20_000;
 
 function mendToken(token: string): string {
-  const mapped = TOKEN_MAP.get(token);
+  const mapped = TOKEN_REWRITES.get(token);
   if (mapped !== undefined) return mapped;
   if (token.length < 5 || NOT_FUZZY.has(token)) return token;
   const known = MENDED.get(token);
@@ -337,7 +161,7 @@ export function canonical(text: string): string {
   const flush = () => {
     if (token === '') return;
     if (apostrophe) {
-      const mapped = TOKEN_MAP.get(token);
+      const mapped = TOKEN_REWRITES.get(token);
       if (mapped !== undefined) out.push(mapped);
       else {
         const bare = token.replace(/'s$/, '').replaceAll("'", '');
@@ -424,6 +248,16 @@ function rule(id: string, flag: CrisisFlag, strength: Strength, source: string, 
 const THIRD_PARTY_DEATH = new RegExp(
   sq(
     ` (?:died|dies|passed away|passed|killed (?:himself|herself|themselves)|took (?:his|her|their) (?:own )?life|funeral of|death of|(?:his|her|their|mom|mum|dad|father|mother|brother|sister|friend|son|daughter|wife|husband|grandma|grandpa|grandmother|grandfather|pet|dog|cat) s? ?(?:death|suicide|overdose)|(?:is|was|are|were|has been|had been) (?:dying|dead)|afraid of (?:death|dying)|scared of (?:death|dying)|fear of (?:death|dying)|fear (?:death|dying)|(?:accept|accepting|face|facing|prepare for|preparing for|make peace with|think about|learn|learning|teach|stoics?|philosoph\\w*|meaning|mortality|what happens|after (?:we|i) die|when (?:we|i) die|before i die|if i (?:have to|hear|see|eat|miss|get another|sit through|do another)|not suicidal|(?:would|wil|will) never (?:kil|hurt|harm) myself|not going to (?:kil|hurt|harm) myself|i am safe|do not want to die(?! (?:any more|alone|but|and))|one day|someday|eventually|old age|bucket list|will die one day|going to die one day))(?= )`,
+  ),
+);
+
+/**
+ * "Kill yourself" said to someone about their own risk, as people who answer a person in crisis
+ * say it: negated, asked about, or named as an urge. Not a threat and not the writer's risk.
+ */
+const SPEAKING_TO_SOMEONE_AT_RISK = new RegExp(
+  sq(
+    ` (?:do not|did not|not|never|no need to|need not|why would you|why do you|want to|wanting to|thought about|thoughts of|thinking about|thinking of|going to|tried to|trying to|try to|urge to|urges to|about to|plan to|planning to|if you|before you|off of|instead of|stop you from|keep you from)(?: [^.?!;,~]*?)? kill yourself`,
   ),
 );
 
@@ -1647,6 +1481,7 @@ const RULES: readonly Rule[] = [
     H,
     'strong',
     `(?<! (?:told|tell|telling|tells|keep telling|kept telling|said|says) me to (?:go )?)(?: (?:go|just|pls|please|you should|u should|should|why not|you need to|now) )?kill yourself`,
+    SPEAKING_TO_SOMEONE_AT_RISK,
   ),
   rule(
     'other.weapon-plan',

@@ -547,7 +547,7 @@ const SENTENCE_DISTANCED = new RegExp(
 /** A text told as a recovery story: the writer says they are well now. */
 const RECOVERY_FRAME = new RegExp(
   sq(
-    ` (?:i am (?:so )?glad i (?:am|stayed|am stil)|glad i stayed|i am (?:doing )?(?:wel|beter|okay|god) now|doing (?:really )?wel|i am (?:now )?in recovery|in recovery|recovery is|stable for|clean for|sober for|(?:months|years|days) (?:sober|clean)|sober today|it does (?:change|get beter)|believe them|proud of (?:myself|me)|i got help|got beter|i survived|(?:years|months) since i (?:tried|atempted)|that was (?:\\w+ ){0,2}(?:years|months) ago|have not (?:cut|self harmed|harmed myself|hurt myself) (?:in|for|since)|i am \\d+ now)(?= )`,
+    ` (?:(?:i am )?(?:so )?glad i (?:am )?(?:stil )?(?:here|alive|around|stayed|did not|survived)|i am (?:doing )?(?:wel|beter|okay|god) now|doing (?:really )?wel|i am (?:now )?in recovery|in recovery|recovery is|stable for|clean for|sober for|(?:months|years|days) (?:sober|clean)|sober today|it does (?:change|get beter)(?! [^.?!;]*\\?)|believe them|proud of (?:myself|me)|i got help|i got beter|i survived|(?:years|months) since i (?:tried|atempted)|that was (?:\\w+ ){0,2}(?:years|months) ago|have not (?:cut|self harmed|harmed myself|hurt myself) (?:in|for|since)|i am \\d+ now)(?= )`,
   ),
 );
 

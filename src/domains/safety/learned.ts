@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { foldForMatching, squeeze } from '../../lib/fold.ts';
 import type { CrisisFlag } from './crisis.ts';
+import { TOKEN_REWRITES } from './vocabulary.ts';
 
 /** The flags the model predicts, in the order of its weight columns (the other class is `none`). */
 export const LEARNED_FLAGS: readonly CrisisFlag[] = ['self_harm', 'harm_to_others'];
@@ -40,68 +41,16 @@ export interface LearnedVerdict {
   readonly score: number;
 }
 
-/** Spelling and contractions folded to the words they stand for (keys before squeezing). */
-const EXPAND: ReadonlyMap<string, string> = new Map(
-  Object.entries({
-    im: 'i am',
-    "i'm": 'i am',
-    ive: 'i have',
-    "i've": 'i have',
-    "i'll": 'i will',
-    "i'd": 'i would',
-    dont: 'do not',
-    cant: 'can not',
-    cannot: 'can not',
-    "can't": 'can not',
-    wont: 'will not',
-    "won't": 'will not',
-    didnt: 'did not',
-    doesnt: 'does not',
-    isnt: 'is not',
-    wasnt: 'was not',
-    arent: 'are not',
-    couldnt: 'could not',
-    wouldnt: 'would not',
-    shouldnt: 'should not',
-    havent: 'have not',
-    hasnt: 'has not',
-    aint: 'am not',
-    "ain't": 'am not',
-    youre: 'you are',
-    "you're": 'you are',
-    theyre: 'they are',
-    "they're": 'they are',
-    thats: 'that is',
-    "that's": 'that is',
-    "it's": 'it is',
-    "he's": 'he is',
-    "she's": 'she is',
-    wanna: 'want to',
-    gonna: 'going to',
-    gona: 'going to',
-    gotta: 'got to',
-    tryna: 'trying to',
-    finna: 'going to',
-    u: 'you',
-    ur: 'your',
-    r: 'are',
-    rn: 'right now',
-    bc: 'because',
-    cuz: 'because',
-    coz: 'because',
-    idk: 'i do not know',
-    ngl: 'not going to lie',
-    tbh: 'to be honest',
-    kms: 'kill myself',
-    kys: 'kill yourself',
-    unalive: 'kill',
-    unaliving: 'killing',
-    sewerslide: 'suicide',
-    sh: 'self harm',
-    myslef: 'myself',
-    thinkin: 'thinking',
-  }),
-);
+/**
+ * Where the learned stage reads a token differently from the rules: the rules match "sh" and
+ * "unalive" as themselves, the model reads the words they stand for.
+ */
+const LEARNED_REWRITES: ReadonlyMap<string, string> = new Map([
+  ...TOKEN_REWRITES,
+  ['sh', 'self harm'],
+  ['unalive', 'kil'],
+  ['unaliving', 'kiling'],
+]);
 
 /** Pieces longer than this many tokens (text with little punctuation) are cut into chunks. */
 const CHUNK = 30;
@@ -141,7 +90,7 @@ export function learnedPieces(text: string): string[][] {
       const plain = !raw.includes("'");
       const token = plain ? raw : raw.replace(/^'+|'+$/g, '');
       if (token === '') continue;
-      const expanded = EXPAND.get(token);
+      const expanded = LEARNED_REWRITES.get(squeeze(token));
       if (expanded !== undefined) {
         for (const word of expanded.split(' ')) tokens.push(stem(word));
         continue;
