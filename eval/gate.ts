@@ -2,8 +2,10 @@
  * `npm run eval:gate`: measures the oracle's refusal gate on `eval/gate.jsonl`
  * (`{prompt, onMission, split}` per line). `split` is `dev` (the prompts the rules were developed
  * against) or `heldout` (written before the rules and never tuned on); both are reported, and the
- * targets are judged on the held-out split. Exits non-zero when a target is missed. A third set,
- * `eval/gate-blind.jsonl`, written without sight of the gate, is reported by kind, never gated.
+ * targets are judged on the held-out split. Exits non-zero when a target is missed. Two blind
+ * sets, `eval/gate-blind.jsonl` and `eval/gate-blind-2.jsonl`, written without sight of the gate,
+ * are reported by kind and never gated; so is `eval/gate-dev-2.jsonl`, the development half of
+ * the second batch.
  *
  *   npm run eval:gate                 figures
  *   npm run eval:gate -- --misses     also every misjudged prompt of the dev split
@@ -73,49 +75,55 @@ for (const split of ['heldout', 'dev'] as const) {
 }
 if (values.misses && misses.length > 0) lines.push('Dev split misjudged:', ...misses);
 
-// The blind set (`eval/gate-blind.jsonl`, `{prompt, onMission, kind}`) was written by someone who
-// never saw the gate, its rules or the prompts above. It is reported by kind against the same
-// targets and never decides the exit status; its mistakes are never printed, so that nobody fits
-// rules to it.
-const blind = readFileSync(new URL('./gate-blind.jsonl', import.meta.url), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line, i) => {
-    const row = JSON.parse(line) as { prompt?: unknown; onMission?: unknown; kind?: unknown };
-    if (
-      typeof row.prompt !== 'string' ||
-      typeof row.onMission !== 'boolean' ||
-      typeof row.kind !== 'string'
-    ) {
-      throw new Error(`gate-blind.jsonl line ${i + 1}: expected {prompt, onMission, kind}`);
-    }
-    return { prompt: row.prompt, onMission: row.onMission, kind: row.kind };
-  });
-const byKind = new Map<string, { onMission: boolean; right: number; n: number }>();
-for (const c of blind) {
-  const tally = byKind.get(c.kind) ?? { onMission: c.onMission, right: 0, n: 0 };
-  tally.n++;
-  if (assessMission(c.prompt).onMission === c.onMission) tally.right++;
-  byKind.set(c.kind, tally);
-}
-const blindRate = (onMission: boolean) => {
-  const tallies = [...byKind.values()].filter((t) => t.onMission === onMission);
-  const right = tallies.reduce((sum, t) => sum + t.right, 0);
-  const n = tallies.reduce((sum, t) => sum + t.n, 0);
-  return { right, n, rate: n === 0 ? 1 : right / n };
-};
-const blindOff = blindRate(false);
-const blindOn = blindRate(true);
+// Sets with `{prompt, onMission, kind}` per line, reported by kind against the same targets and
+// never deciding the exit status. The blind sets were written by hands that never saw the gate,
+// its rules or the prompts above; their mistakes are never printed, so that nobody fits rules to
+// them. `gate-dev-2.jsonl` is the other half of the second blind set's batch: the rules were
+// extended from it and the learned stage is trained on it, so its figure is in-sample.
 const reported = (ok: boolean) => (ok ? '  ok' : '  below (reported, not gated)');
-lines.push(
-  `Blind set (eval/gate-blind.jsonl, ${blind.length} prompts)`,
-  `  blind   off-mission refused ${blindOff.right}/${blindOff.n} = ${pct(blindOff.rate).padStart(7)}  (target ≥ ${pct(OFF_REFUSED_TARGET)})${reported(blindOff.rate >= OFF_REFUSED_TARGET)}`,
-  `  blind   sincere answered    ${blindOn.right}/${blindOn.n} = ${pct(blindOn.rate).padStart(7)}  (target ≥ ${pct(ON_ANSWERED_TARGET)})${reported(blindOn.rate >= ON_ANSWERED_TARGET)}`,
-  ...[...byKind.entries()].map(
-    ([kind, t]) =>
-      `      ${kind.padEnd(18)} ${t.onMission ? 'answered' : 'refused '} ${`${t.right}/${t.n}`.padStart(6)}`,
-  ),
-);
+function reportByKind(name: string, label: string): void {
+  const rows = readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line, i) => {
+      const row = JSON.parse(line) as { prompt?: unknown; onMission?: unknown; kind?: unknown };
+      if (
+        typeof row.prompt !== 'string' ||
+        typeof row.onMission !== 'boolean' ||
+        typeof row.kind !== 'string'
+      ) {
+        throw new Error(`${name} line ${i + 1}: expected {prompt, onMission, kind}`);
+      }
+      return { prompt: row.prompt, onMission: row.onMission, kind: row.kind };
+    });
+  const byKind = new Map<string, { onMission: boolean; right: number; n: number }>();
+  for (const c of rows) {
+    const tally = byKind.get(c.kind) ?? { onMission: c.onMission, right: 0, n: 0 };
+    tally.n++;
+    if (assessMission(c.prompt).onMission === c.onMission) tally.right++;
+    byKind.set(c.kind, tally);
+  }
+  const rate = (onMission: boolean) => {
+    const tallies = [...byKind.values()].filter((t) => t.onMission === onMission);
+    const right = tallies.reduce((sum, t) => sum + t.right, 0);
+    const n = tallies.reduce((sum, t) => sum + t.n, 0);
+    return { right, n, rate: n === 0 ? 1 : right / n };
+  };
+  const off = rate(false);
+  const on = rate(true);
+  lines.push(
+    `${label} (eval/${name}, ${rows.length} prompts)`,
+    `  off-mission refused ${off.right}/${off.n} = ${pct(off.rate).padStart(7)}  (target ≥ ${pct(OFF_REFUSED_TARGET)})${reported(off.rate >= OFF_REFUSED_TARGET)}`,
+    `  sincere answered    ${on.right}/${on.n} = ${pct(on.rate).padStart(7)}  (target ≥ ${pct(ON_ANSWERED_TARGET)})${reported(on.rate >= ON_ANSWERED_TARGET)}`,
+    ...[...byKind.entries()].map(
+      ([kind, t]) =>
+        `      ${kind.padEnd(26)} ${t.onMission ? 'answered' : 'refused '} ${`${t.right}/${t.n}`.padStart(6)}`,
+    ),
+  );
+}
+reportByKind('gate-blind.jsonl', 'Blind set');
+reportByKind('gate-blind-2.jsonl', 'Second blind set');
+reportByKind('gate-dev-2.jsonl', 'Second development set (in-sample)');
 lines.push(pass ? 'gate: PASS' : 'gate: FAIL');
 process.stdout.write(`${lines.join('\n')}\n`);
 process.exitCode = pass ? 0 : 1;

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { AFINN } from '../analysis/lexicon.ts';
+import { type CompiledModel, compileModel, type LearnedModel, scoreWith } from '../safety/learned.ts';
 import { stem, words } from './text.ts';
 
 /**
@@ -107,6 +109,7 @@ const OVERRIDE = [
   /\b(oracle|philosophy|topic|your|the|gate|safety) (rules?|restrictions?|limits?|filters?|module|gate|mode|persona|check)\b[^.?!]{0,12}\b(suspended|disabled|lifted|removed|turned off|deactivated|paused|off)\b|\b(system|admin|developer|dev|root) (override|note|command|notice)\b/,
   /(?:^|[.!?]\s*)i('m| am) (the|an|your) (admin|administrator|developer|dev|operator|sysadmin|owner)\s*[.!,:]/,
   /\byou (are|'re) now (an? )?\w*(bot|gpt)\b/,
+  /\b(instructions|rules|prompt|guidelines|directions) (you were|you've been|you have been|you got) (given|told|trained)\b|\b(paste|print|repeat|show|output|copy) (them|it|those|these|everything|all of it) (out )?(verbatim|word for word)\b|\b(assistant|ai|bot|model|chatbot|oracle),? (now )?(ignore|disregard|forget|skip) (the|this|that|everything|all|my|your)\b|\bend of (entry|journal|text|input|message)\b[^?]{0,80}\b(ignore|instead)\b/,
 ];
 
 /** Making the oracle someone else. A wise or caring role without a task inside stays a reflection. */
@@ -123,7 +126,12 @@ const ROLE_PLAY = [
   new RegExp(
     String.raw`${ADDRESSED}(play|become) (the role of |the part of )?(a|an|my)\s+([\w-]+(?: [\w-]+)?)`,
   ),
-  new RegExp(String.raw`${ADDRESSED}be (a|an|my)\s+([\w-]+(?: [\w-]+)?)(?= and\b| now\b| for me\b|,)`),
+  new RegExp(
+    String.raw`${ADDRESSED}be (a|an|my)\s+([\w-]+(?: [\w-]+)?)(?= and\b| now\b| for me\b|,| for (?:a|an|the|this|our)\b| in (?:a|an|this|our)\b)`,
+  ),
+  new RegExp(
+    String.raw`${ADDRESSED}pretend (we('re| are| were)|that we('re| are)|it's|its|it is|this is)\b()()()()(\w*)`,
+  ),
   /\b(role[- ]?play|simulate|simulation of)\b()()()()(\w*)/,
   new RegExp(String.raw`${ADDRESSED}(?:let's |lets )?play (?!devil's advocate|the devil's advocate)(\w+)`),
   /\byou (are|'re) (now|going to be|gonna be) (a|an|my)\s+([\w-]+)()/,
@@ -169,7 +177,8 @@ const ARITHMETIC = [
   /\b\d+(\.\d+)?\s*(miles?|mph|km|kilomet(er|re)s?|kg|kilos?|pounds|lbs?|ounces?|oz|lit(er|re)s?|gallons?|f|fahrenheit|c|celsius|kelvin|feet|foot|inch(es)?|cm|centimet(er|re)s?|met(er|re)s?|grams?|cups?|tablespoons?|euros?|dollars?|yen|hours?)\b[^.?!]*\b(to|in|into)\b (miles?|km|kilomet|kg|kilos?|pounds|lbs?|ounces?|oz|lit|gallons?|fahrenheit|celsius|kelvin|feet|foot|inch|cm|centimet|met|grams?|cups?|tablespoons?|euros?|dollars?|yen|minutes?|seconds?)/,
   /\b(if|when) (a|the) (train|car|plane|bus)\b[^.?!]*\d/,
   /\bhow much (will|would|do|does|did) (i|we|you|it) (have|save|earn|make|pay|owe|cost|get)\b[^.?!]*\d/,
-  /\d[^.?!]*\bhow much (is|would|does|will) (that|this|it) (be |come to |work out )?(per|a|an|each|every|in)\b/,
+  /\d[^?]{0,200}\bhow much (is|would|does|will) (that|this|it) (be |come to |work out )?(per|a|an|each|every|in)\b/,
+  /\b(sum|add|total|tally) (these|them|those|this|it|all|everything)( \w+)? up\b[^?]*\d|\d[^?]*\b(sum|add|total|tally) (these|them|those|this|it|all) up\b/,
 ];
 
 const LANGUAGES = new Set(
@@ -186,6 +195,9 @@ const LANGUAGES = new Set(
 const LANGUAGE = String.raw`(${[...LANGUAGES].join('|')})`;
 
 const TRANSLATION = [
+  // "Translate" in the languages people most often write it in: asking in another language.
+  /(?<!\p{L})(tradu[cz]\p{L}*|traduire|traduis\p{L}*|traduz\p{L}*|tradurr\p{L}*|übersetz\p{L}*|ubersetz\p{L}*|vertaal\p{L}*|översätt\p{L}*|oversæt\p{L}*|oversett\p{L}*|przetłumacz\p{L}*|tłumacz\p{L}*|переве[дс]\p{L}*|перекла\p{L}*|çevir\p{L}*|terjemah\p{L}*)|翻訳|翻译|翻譯|번역|ترجم/u,
+  /["'][^"']{1,60}["'][^.?!]{0,20}\bin (every|each|all the|all|\d+|several|many|different|other|two|three|four|five|ten) (languages?|tongues)\b/,
   new RegExp(
     String.raw`${ADDRESSED}(translate|translating|translation of|interpret|conjugate|transliterate)\b`,
   ),
@@ -223,6 +235,28 @@ const TRANSLATION_LOOKUP = new RegExp(
   String.raw`\b(translated|translation|translate|rendered|render|put|say|write|spell)\b[^.?!]{0,60}\b(in|into|to) ${LANGUAGE}\b`,
 );
 
+/** Schoolwork: an answer shaped for a course, an exam or a word count. */
+const HOMEWORK = [
+  /\b(explain|evaluate|discuss|analy[sz]e|compare|contrast|describe|outline|define|summari[sz]e|give me|write|answer)\b[^.?!]{0,120}\bfor (my|our|a|the) (\w+ ){0,3}(exam|essay|assignment|module|class|course|homework|test|quiz|midterm|final|seminar|coursework|dissertation|thesis|lab report|paper)\b/,
+  /\bin \d{2,5} words\b|\b\d{2,5}[- ]words? (essay|answer|response|summary)\b|\b(harvard|apa|mla|chicago|oxford) (style |format )?(references?|referencing|citations?|format|style)\b|\bthesis statements?\b|\bbullet points (i|we) can (memori[sz]e|learn|revise)\b|\b(give|write) me (\d+|two|three|four|five) (options|versions|examples|drafts)\b/,
+];
+
+/** A text handed over to be condensed or reshaped. */
+const RESHAPE = [
+  /\b(tl;?dr|tldr) (this|these|that|the following|pls|please|for me)\b|^(tl;?dr|tldr)\s*[:?]?\s*$|\bsummari[sz]e (this|these|that|the following|the (email|thread|article|text|paragraph|document|chapter|book|video|podcast|meeting|report))\b|\b(give me|write) (a |the )?(summary|recap|synopsis|tl;?dr) of\b/,
+  new RegExp(
+    String.raw`${ADDRESSED}(turn|convert|reformat|format|make|put|organi[sz]e|rewrite) (this|these|it|that|the following|my)( \w+){0,2} (into|as|to|in) (a |an )?(bullet(ed)? (points|list)|table|json|csv|list|markdown|numbered list|outline|spreadsheet|yaml|xml|chart|checklist)\b`,
+  ),
+];
+
+/** A question for a lawyer, a doctor or a banker, asked of the oracle. */
+const PROFESSIONAL =
+  /\bwhat are my (legal )?rights\b|\bmy legal rights\b|\b(demand|cease and desist) letter\b|\bcustody (agreement|schedule|arrangement|order)\b|\bdiagnose me\b|\bcan (my|the|an?) (employer|boss|company|landlord|school|university|bank|insurer|airline|hoa) (legally )?(fire|evict|sue|keep|withhold|deduct|charge|refuse|force|make|ban|deny)\b|\brefinanc\w*\b|\b(symptoms?|headaches?|fever|rash|blurry vision|for \d+ days)\b[^?]{0,80}\bwhat (do|could|might) i have\b/;
+
+/** Feelings said outright: a professional question asked in distress is answered as a life. */
+const DISTRESS_SAID =
+  /\b(i feel|i'm feeling|im feeling|feel so|ashamed|scared|afraid|terrified|hopeless|worthless|hate myself|heartbroken|devastated|lonely|panicking|crying)\b/;
+
 /** Pieces of writing or other artifacts that a request can ask the oracle to produce. */
 const ARTIFACTS =
   /\b(e-?mails?|letters?|notes?|cover letters?|essays?|articles?|blog|posts?|tweets?|threads?|captions?|bios?|resumes?|cvs?|speech(es)?|toasts?|eulog(y|ies)|poems?|poetry|haikus?|sonnets?|limericks?|songs?|lyrics|raps?|verses?|jingles?|slogans?|taglines?|ads?|adverts?|advertisements?|copy|copywriting|landing pages?|descriptions?|reviews?|stor(y|ies)|novels?|scripts?|screenplays?|jokes?|riddles?|pickup lines?|press releases?|newsletters?|reports?|summar(y|ies)|presentations?|slides?|proposals?|contracts?|policy|policies|invoices?|recipes?|(meal|workout|lesson|business|marketing|training|study|diet|travel|fitness|exercise|project|content|savings|weekly|daily|\d+[- ]day|seven[- ]day) plans?|itinerar(y|ies)|paragraphs?|messages?|texts?|replies|homework|assignments?|applications?|quiz(zes)?|questions|outlines?|listings?|pitch(es)?|terms|conditions|titles?|headlines?|mantras?|grammar|spelling|punctuation|wording|schedules?|timetables?|calendars?|syllabus|curriculum|spreadsheets?|budgets?|quotes?|mottos?|arguments|pros and cons|reminders?|alarms?|timers?|crosswords?|puzzles?|passwords?|character sheets?|sentences?|prompts?|playlists?|workouts?|routines?|homework|worksheets?|flashcards?|(unit )?tests?|pull requests?|prs?|tax returns?|memos?|agendas?|invitations?|cards?|puns?|lists?|names (for|of)|a name for|name ideas|ideas|tips|facts|examples|trivia|bullet points|table|code|function|program|app|game|bot|website|query|regex|formula|class|calculator|campaign|posting|answer|answers|translation|workout|routine|menu|gift)\b/;
@@ -248,6 +282,28 @@ const NEED_SPEC =
 /** How far after a request its object may sit ("write a short wedding speech"). */
 const OBJECT_WINDOW_WORDS = 6;
 
+/** What a request asks for, when it is help to go on living: "a reason to live", "something hopeful". */
+function isLifeObject(object: string): boolean {
+  return (
+    /^\s*(me |us )?(a |one |some )?(reason|reasons|something|anything|words|a few words)\b/.test(object) &&
+    !ARTIFACTS.test(object) &&
+    (reflectiveEvidence(object, words(object)) !== null ||
+      /\b(me|my|i|myself)\b/.test(object.replace(/^\s*me\b/, '')))
+  );
+}
+
+/** A request for help to go on living ("write me a reason to live", "tell me something hopeful"). */
+const HELP_TO_LIVE =
+  /(?:^|[.!?,:;]\s*|\b(?:can|could|would|will) (?:you|u) (?:please )?|\bplease |\bjust )(?:write|give|tell|send|show|say)\b/g;
+
+function asksHelpToLive(text: string): boolean {
+  HELP_TO_LIVE.lastIndex = 0;
+  for (let match = HELP_TO_LIVE.exec(text); match !== null; match = HELP_TO_LIVE.exec(text)) {
+    if (isLifeObject(text.slice(match.index + match[0].length).split(/[.?!;]/)[0] ?? '')) return true;
+  }
+  return false;
+}
+
 function requestedArtifact(text: string): string | null {
   const produce = PRODUCE.exec(text);
   if (produce !== null) {
@@ -255,12 +311,7 @@ function requestedArtifact(text: string): string | null {
     // no artifact and speaks of a life, it is left to the reflection rules (and, before the
     // gate, to crisis detection).
     const object = text.slice(produce.index + produce[0].length).split(/[.?!;]/)[0] ?? '';
-    const lifeObject =
-      /^\s*(me |us )?(a |one |some )?(reason|reasons|something|anything|words|a few words)\b/.test(object) &&
-      !ARTIFACTS.test(object) &&
-      (reflectiveEvidence(object, words(object)) !== null ||
-        /\b(me|my|i|myself)\b/.test(object.replace(/^\s*me\b/, '')));
-    if (!lifeObject) return produce[0].trim();
+    if (!isLifeObject(object)) return produce[0].trim();
   }
   for (const form of [REQUEST, NEED_ARTIFACT]) {
     form.lastIndex = 0;
@@ -439,7 +490,7 @@ const LIFE_VERBS = new Set(
   `be become stop start know find deal cope handle accept forgive trust let move stay keep feel live
   love care learn get talk say tell make stand grow believe choose decide forget remember
   balance heal survive enjoy focus motivate calm relax rebuild reconnect apologise apologize
-  overcome quit leave raise parent support help comfort listen open ask spend wait`.split(/\s+/),
+  overcome quit leave raise parent support help comfort listen open ask spend wait want wish`.split(/\s+/),
 );
 
 const PEOPLE =
@@ -607,7 +658,55 @@ function techEvidence(text: string): string | null {
   return null;
 }
 
+let gateModel: CompiledModel | undefined;
+
+/** Reflective evidence about life itself (see `assessMission`). */
+const LIFE_ITSELF =
+  /\b(live|lives|living|life|alive|death|die|dies|dying|dead|mortal\w*|meaning\w*|purpose|looking back|look back|grow old|old age|regrets?)\b/;
+
+/**
+ * The learned stage (`gate-model.json`, trained by `scripts/train-gate.ts`): the probability
+ * that a question is off mission, as the evidence when it reaches the model's threshold. It
+ * only ever refuses what the rules would answer, never the reverse.
+ */
+function learnedOffMission(question: string): string | null {
+  if (gateModel === undefined) {
+    const model = JSON.parse(
+      readFileSync(new URL('./gate-model.json', import.meta.url), 'utf8'),
+    ) as LearnedModel;
+    if (model.version !== 1) throw new Error('gate-model.json: unexpected version');
+    gateModel = compileModel(model);
+  }
+  const { score } = scoreWith(gateModel, question);
+  return score >= gateModel.model.threshold ? `off-mission probability ${score.toFixed(2)}` : null;
+}
+
+/**
+ * Whether the first person comes only after the question that holds `asked` ("what's the capital
+ * of Peru? I always forget"): an aside after a lookup does not make it a question about a life.
+ */
+function onlyAfterTheQuestion(text: string, asked: string, firstPersonAt: number): boolean {
+  const at = text.indexOf(asked);
+  const mark = text.indexOf('?', at);
+  return at >= 0 && mark >= 0 && firstPersonAt > mark;
+}
+
 export function assessMission(question: string): GateVerdict {
+  const verdict = rulesVerdict(question);
+  if (!verdict.onMission) return verdict;
+  // A question the rules answer for speaking of living, dying or looking back on a life, or a
+  // request for help to go on living, is never refused by a statistical model: "write me a
+  // reason to live" and "tell me something hopeful, today was awful" must be answered.
+  if (verdict.rule === 'reflective' && verdict.evidence !== null && LIFE_ITSELF.test(verdict.evidence))
+    return verdict;
+  if (asksHelpToLive(normalise(question))) return verdict;
+  // What else the rules would answer, the learned stage may still find off mission.
+  const learned = learnedOffMission(question);
+  return learned === null ? verdict : off('not_reflective', 'learned', learned);
+}
+
+/** The rules' verdict alone. */
+export function rulesVerdict(question: string): GateVerdict {
   const text = normalise(question);
   // "a 10 year old", "at 45", "$3000": numbers in passing say nothing about the request.
   const plain = text.replace(/\b\d+[- ]years?[- ]old\b/g, 'someone');
@@ -630,6 +729,13 @@ export function assessMission(question: string): GateVerdict {
   if (authorship !== null && !FIRST_PERSON.test(text))
     return off('factual_lookup', 'fact-question', authorship[0]);
   if (/https?:\/\/|www\.\w/.test(text)) return off('content_generation', 'link-to-process', 'a link');
+  const homework = firstMatch(HOMEWORK, text);
+  if (homework !== null) return off('content_generation', 'homework', homework);
+  const reshape = firstMatch(RESHAPE, text);
+  if (reshape !== null) return off('content_generation', 'summarise-or-format', reshape);
+  const professional = PROFESSIONAL.exec(text);
+  if (professional !== null && !DISTRESS_SAID.test(text))
+    return off('practical_advice', 'professional-advice', professional[0]);
   const artifact = requestedArtifact(text);
   if (artifact !== null) {
     const tech = techEvidence(text);
@@ -666,7 +772,8 @@ export function assessMission(question: string): GateVerdict {
     if (tech !== null && (asks || lookup !== null || firstPerson === null)) {
       return off('code', 'technical-help', tech);
     }
-    if (fact !== null && firstPerson === null) return off('factual_lookup', 'fact-question', fact);
+    if (fact !== null && (firstPerson === null || onlyAfterTheQuestion(plain, fact, firstPerson.index)))
+      return off('factual_lookup', 'fact-question', fact);
     const practical = firstMatch(PRACTICAL, plain);
     // A first-person story that mentions a marathon or a mortgage is not a practical question;
     // "what dose should I take" is.
