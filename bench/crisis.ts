@@ -10,6 +10,7 @@ import { analyze } from '../src/domains/analysis/service.ts';
 import { detectCrisis } from '../src/domains/safety/crisis.ts';
 import { learnedCrisis } from '../src/domains/safety/learned.ts';
 import { DEFAULT_CRISIS_RESOURCES } from '../src/domains/safety/resources.ts';
+import { crisisFlag } from '../src/domains/safety/service.ts';
 
 const SHORT = [
   'Finally finished the thesis and I feel light, a little giddy even.',
@@ -53,6 +54,8 @@ perSecond('detectCrisis, short texts (45..95 chars)', SHORT, 50_000, detectCrisi
 perSecond(`detectCrisis, one long post (${longPost.length} chars)`, [longPost], 500, detectCrisis);
 perSecond('learnedCrisis, short texts (45..95 chars)', SHORT, 50_000, learnedCrisis);
 perSecond(`learnedCrisis, one long post (${longPost.length} chars)`, [longPost], 2000, learnedCrisis);
+perSecond('both stages decided, short texts', SHORT, 50_000, crisisFlag);
+perSecond(`both stages decided, one long post (${longPost.length} chars)`, [longPost], 500, crisisFlag);
 perSecond('analyzeText alone, short texts', SHORT, 50_000, analyzeText);
 perSecond('analysis service (reading + safety), short', SHORT, 50_000, (t) =>
   analyze(t, DEFAULT_CRISIS_RESOURCES),

@@ -27,6 +27,7 @@ import {
   pieceFeatures,
   scoreWith,
 } from '../src/domains/safety/learned.ts';
+import { stratifiedFolds } from './lib/folds.ts';
 import { fitSoftmax, type SoftmaxRow } from './lib/softmax.ts';
 
 const OUT = fileURLToPath(new URL('../src/domains/oracle/gate-model.json', import.meta.url));
@@ -70,32 +71,12 @@ function read(name: string, keep: (row: { split?: string }) => boolean): Case[] 
 
 const cases = [...read('gate.jsonl', (row) => row.split === 'dev'), ...read('gate-dev-2.jsonl', () => true)];
 
-/** mulberry32, so that the folds are the same on every run. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const fold = new Array<number>(cases.length).fill(0);
-{
-  const next = random(SEED);
-  for (const off of [false, true]) {
-    const members = cases.map((c, i) => (c.off === off ? i : -1)).filter((i) => i >= 0);
-    for (let i = members.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1));
-      [members[i], members[j]] = [members[j] as number, members[i] as number];
-    }
-    members.forEach((m, k) => {
-      fold[m] = k % FOLDS;
-    });
-  }
-}
+const fold = stratifiedFolds(
+  cases.map((c) => c.off),
+  [false, true],
+  FOLDS,
+  SEED,
+);
 
 function train(members: readonly number[], penalty: number): LearnedModel {
   const counts = new Map<string, number>();

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { AFINN } from '../analysis/lexicon.ts';
-import { type CompiledModel, compileModel, type LearnedModel, scoreWith } from '../safety/learned.ts';
+import { type CompiledModel, readModel, scoreWith } from '../safety/learned.ts';
 import { stem, words } from './text.ts';
 
 /**
@@ -670,15 +669,9 @@ const LIFE_ITSELF =
  * only ever refuses what the rules would answer, never the reverse.
  */
 function learnedOffMission(question: string): string | null {
-  if (gateModel === undefined) {
-    const model = JSON.parse(
-      readFileSync(new URL('./gate-model.json', import.meta.url), 'utf8'),
-    ) as LearnedModel;
-    if (model.version !== 1) throw new Error('gate-model.json: unexpected version');
-    gateModel = compileModel(model);
-  }
-  const { score } = scoreWith(gateModel, question);
-  return score >= gateModel.model.threshold ? `off-mission probability ${score.toFixed(2)}` : null;
+  const model = (gateModel ??= readModel(new URL('./gate-model.json', import.meta.url)));
+  const { score } = scoreWith(model, question);
+  return score >= model.model.threshold ? `off-mission probability ${score.toFixed(2)}` : null;
 }
 
 /**

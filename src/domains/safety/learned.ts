@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { foldForMatching, squeeze } from '../../lib/fold.ts';
 import type { CrisisFlag } from './crisis.ts';
+import type { CrisisDecision } from './decision.ts';
 import { TOKEN_REWRITES } from './vocabulary.ts';
 
 /** The flags the model predicts, in the order of its weight columns (the other class is `none`). */
@@ -29,6 +30,8 @@ export interface LearnedModel {
   readonly charGrams: boolean;
   /** A text is flagged when its crisis probability (1 − P(none)) reaches this. */
   readonly threshold: number;
+  /** How the model's score and the rules' decide together; absent: rules OR learned. */
+  readonly decision?: CrisisDecision;
   /** Logit of each flag minus the logit of `none`, before any feature. */
   readonly bias: readonly [number, number];
   /** Per feature, its weight on each flag's logit minus its weight on `none`'s. */
@@ -80,32 +83,37 @@ function stemOf(word: string): string {
   return w;
 }
 
+/** Each raw token's stems, remembered; bounded like `STEMS`. */
+const TOKEN_STEMS = new Map<string, readonly string[]>();
+
+/** The stems one raw token stands for: rewritten, apostrophes resolved, stemmed. */
+function stemsOf(raw: string): readonly string[] {
+  const known = TOKEN_STEMS.get(raw);
+  if (known !== undefined) return known;
+  const out = tokenStems(raw);
+  if (TOKEN_STEMS.size < STEMS_MAX) TOKEN_STEMS.set(raw, out);
+  return out;
+}
+
+function tokenStems(raw: string): readonly string[] {
+  const plain = !raw.includes("'");
+  const token = plain ? raw : raw.replace(/^'+|'+$/g, '');
+  if (token === '') return [];
+  const expanded = LEARNED_REWRITES.get(squeeze(token));
+  if (expanded !== undefined) return expanded.split(' ').map(stem);
+  if (plain) return [stem(token)];
+  if (token.endsWith("n't")) return [stem(token.slice(0, -3)), 'not'];
+  const bare = token.replace(/'s$/, '').replaceAll("'", '');
+  return bare === '' ? [] : [stem(bare)];
+}
+
 /** The text folded and cut into sentences (or chunks of a long one), each a list of stems. */
 export function learnedPieces(text: string): string[][] {
   const folded = foldForMatching(text);
   const pieces: string[][] = [];
   for (const sentence of folded.split(/[.!?;\n]+/)) {
     const tokens: string[] = [];
-    for (const raw of sentence.match(/[a-z0-9']+/g) ?? []) {
-      const plain = !raw.includes("'");
-      const token = plain ? raw : raw.replace(/^'+|'+$/g, '');
-      if (token === '') continue;
-      const expanded = LEARNED_REWRITES.get(squeeze(token));
-      if (expanded !== undefined) {
-        for (const word of expanded.split(' ')) tokens.push(stem(word));
-        continue;
-      }
-      if (plain) {
-        tokens.push(stem(token));
-        continue;
-      }
-      if (token.endsWith("n't")) {
-        tokens.push(stem(token.slice(0, -3)), 'not');
-        continue;
-      }
-      const bare = token.replace(/'s$/, '').replaceAll("'", '');
-      if (bare !== '') tokens.push(stem(bare));
-    }
+    for (const raw of sentence.match(/[a-z0-9']+/g) ?? []) for (const t of stemsOf(raw)) tokens.push(t);
     for (let i = 0; i < tokens.length; i += CHUNK) pieces.push(tokens.slice(i, i + CHUNK));
   }
   return pieces.filter((p) => p.length > 0);
@@ -266,17 +274,18 @@ export function scoreWith(compiled: CompiledModel, text: string): { score: numbe
   return { score: Math.max(0, best), flag };
 }
 
+/** A model file in this format, read and compiled (the gate's learned stage uses it too). */
+export function readModel(url: URL): CompiledModel {
+  const model = JSON.parse(readFileSync(url, 'utf8')) as LearnedModel;
+  if (model.version !== 1) throw new Error(`${url.pathname}: unexpected model version`);
+  return compileModel(model);
+}
+
 let loaded: CompiledModel | undefined;
 
 /** The shipped model, read once. */
 export function learnedModel(): CompiledModel {
-  if (loaded === undefined) {
-    const model = JSON.parse(
-      readFileSync(new URL('./crisis-model.json', import.meta.url), 'utf8'),
-    ) as LearnedModel;
-    if (model.version !== 1) throw new Error('crisis-model.json: unexpected version');
-    loaded = compileModel(model);
-  }
+  loaded ??= readModel(new URL('./crisis-model.json', import.meta.url));
   return loaded;
 }
 

@@ -1,5 +1,6 @@
-import { type CrisisFlag, detectCrisis } from './crisis.ts';
-import { learnedCrisis } from './learned.ts';
+import { type CrisisFlag, scoreCrisis } from './crisis.ts';
+import { decideCrisis, RULES_OR_LEARNED } from './decision.ts';
+import { learnedModel, scoreWith } from './learned.ts';
 import type { CrisisResource } from './resources.ts';
 
 export type { CrisisResource } from './resources.ts';
@@ -10,13 +11,21 @@ export interface Safety {
   readonly resources: readonly CrisisResource[];
 }
 
-/**
- * The crisis reading of a text: the flag and where to turn, or null. A text is a crisis when
- * the rules or the learned stage say so; when both do, the rules' flag wins.
- */
+/** Whether a text is a crisis, and which, as the rules and the learned stage decide together. */
+export function crisisFlag(text: string): CrisisFlag | null {
+  const model = learnedModel();
+  return decideCrisis(
+    scoreCrisis(text),
+    () => scoreWith(model, text),
+    model.model.threshold,
+    model.model.decision ?? RULES_OR_LEARNED,
+  );
+}
+
+/** The crisis reading of a text: the flag and where to turn, or null (see `decision.ts`). */
 export function assessSafety(text: string, resources: readonly CrisisResource[]): Safety | null {
-  const verdict = detectCrisis(text) ?? learnedCrisis(text);
-  return verdict === null ? null : { flag: verdict.flag, resources };
+  const flag = crisisFlag(text);
+  return flag === null ? null : { flag, resources };
 }
 
 const MESSAGES: Readonly<Record<CrisisFlag, string>> = {
