@@ -20,6 +20,7 @@
  *
  *   npx tsx scripts/train-crisis.ts            train, print CV figures, write the model
  *   npx tsx scripts/train-crisis.ts --dry-run  the same without writing
+ *   ... --all-settings                          try every setting (pieces, windows), ~30 minutes
  *   ... --choose-decision                       also: search how the two stages decide together
  *   ... --by-set                                also: each training set's figures with the
  *                                               learned stage trained without it (a new writer)
@@ -54,11 +55,16 @@ const MAX_FALSE_ALARMS = 0.03;
 const LONG = 400;
 /** A feature must occur in this many training texts to get a weight. */
 const MIN_COUNT = 2;
-const PENALTIES = [1e-5, 3e-5, 1e-4, 3e-4];
+/**
+ * The settings tried. By default the ones cross-validation has chosen among (words, whole-text
+ * scoring, no benign windows); `--all-settings` tries the whole grid, about ten times slower.
+ */
+const ALL_SETTINGS = process.argv.includes('--all-settings');
+const PENALTIES = ALL_SETTINGS ? [1e-5, 3e-5, 1e-4, 3e-4] : [1e-5, 3e-5, 1e-4];
 /** Whether every 1..3-sentence window of a benign text is also a benign example. */
-const BENIGN_WINDOWS = [false, true];
-const CHAR_GRAMS = [false, true];
-const WINDOWS = [0, 1, 2, 3];
+const BENIGN_WINDOWS = ALL_SETTINGS ? [false, true] : [false];
+const CHAR_GRAMS = ALL_SETTINGS ? [false, true] : [false];
+const WINDOWS = ALL_SETTINGS ? [0, 1, 2, 3] : [0];
 const STEPS = 500;
 const LEARNING_RATE = 0.05;
 /** Features whose two weights are both below this are dropped from the shipped file. */
