@@ -2,15 +2,14 @@
  * `npm run eval:gate`: measures the oracle's refusal gate on `eval/gate.jsonl`
  * (`{prompt, onMission, split}` per line). `split` is `dev` (the prompts the rules were developed
  * against) or `heldout` (written before the rules and never tuned on); both are reported, and the
- * targets are judged on the held-out split. Exits non-zero when a target is missed. Two blind
- * sets, `eval/gate-blind.jsonl` and `eval/gate-blind-2.jsonl`, written without sight of the gate,
- * are reported by kind and never gated; so is `eval/gate-dev-2.jsonl`, the development half of
- * the second batch.
+ * targets are judged on the held-out split. Exits non-zero when a target is missed. Three blind
+ * sets, `eval/gate-blind.jsonl`, `-2` and `-3`, written without sight of the gate,
+ * are reported by kind and never gated; so are the development sets `eval/gate-dev-*.jsonl`.
  *
  *   npm run eval:gate                 figures
  *   npm run eval:gate -- --misses     also every misjudged prompt of the dev split
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { assessMission } from '../src/domains/oracle/gate.ts';
 
@@ -78,8 +77,9 @@ if (values.misses && misses.length > 0) lines.push('Dev split misjudged:', ...mi
 // Sets with `{prompt, onMission, kind}` per line, reported by kind against the same targets and
 // never deciding the exit status. The blind sets were written by hands that never saw the gate,
 // its rules or the prompts above; their mistakes are never printed, so that nobody fits rules to
-// them. `gate-dev-2.jsonl` is the other half of the second blind set's batch: the rules were
-// extended from it and the learned stage is trained on it, so its figure is in-sample.
+// them. `gate-dev-*.jsonl` are development sets (the first is the other half of the second blind
+// set's batch): rules were extended from them and the learned stage is trained on them, so their
+// figures are in-sample.
 const reported = (ok: boolean) => (ok ? '  ok' : '  below (reported, not gated)');
 function reportByKind(name: string, label: string): void {
   const rows = readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')
@@ -123,7 +123,11 @@ function reportByKind(name: string, label: string): void {
 }
 reportByKind('gate-blind.jsonl', 'Blind set');
 reportByKind('gate-blind-2.jsonl', 'Second blind set');
-reportByKind('gate-dev-2.jsonl', 'Second development set (in-sample)');
+reportByKind('gate-blind-3.jsonl', 'Third blind set (first-person practical and professional requests)');
+for (const name of readdirSync(new URL('./', import.meta.url))
+  .filter((file) => /^gate-dev-[\w-]+\.jsonl$/.test(file))
+  .sort())
+  reportByKind(name, 'Development set (in-sample)');
 lines.push(pass ? 'gate: PASS' : 'gate: FAIL');
 process.stdout.write(`${lines.join('\n')}\n`);
 process.exitCode = pass ? 0 : 1;

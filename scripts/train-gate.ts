@@ -11,13 +11,13 @@
  * The penalty and the threshold are chosen by 5-fold cross-validation (stratified, fixed seed):
  * the threshold is the lowest at which the rules OR the learned stage refuse at most
  * `MAX_SINCERE_REFUSED` of the sincere questions, out of fold; the penalty with the most
- * off-mission requests refused wins. Data: the `dev` split of eval/gate.jsonl and
- * eval/gate-dev-2.jsonl, never the held-out split or the blind sets.
+ * off-mission requests refused wins. Data: the `dev` split of eval/gate.jsonl and every
+ * eval/gate-dev-*.jsonl, never the held-out split or the blind sets.
  *
  *   npx tsx scripts/train-gate.ts            train, print CV figures, write the model
  *   npx tsx scripts/train-gate.ts --dry-run  the same without writing
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { assessMission } from '../src/domains/oracle/gate.ts';
 import {
@@ -69,7 +69,13 @@ function read(name: string, keep: (row: { split?: string }) => boolean): Case[] 
     });
 }
 
-const cases = [...read('gate.jsonl', (row) => row.split === 'dev'), ...read('gate-dev-2.jsonl', () => true)];
+const DEV_SETS = readdirSync(fileURLToPath(new URL('../eval/', import.meta.url)))
+  .filter((name) => /^gate-dev-[\w-]+\.jsonl$/.test(name))
+  .sort();
+const cases = [
+  ...read('gate.jsonl', (row) => row.split === 'dev'),
+  ...DEV_SETS.flatMap((name) => read(name, () => true)),
+];
 
 const fold = stratifiedFolds(
   cases.map((c) => c.off),
