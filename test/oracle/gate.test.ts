@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { assessMission, type GateReason } from '../../src/domains/oracle/gate.ts';
+import { assessMission, type GateReason, rulesVerdict } from '../../src/domains/oracle/gate.ts';
 import { detectCrisis } from '../../src/domains/safety/crisis.ts';
 
 // None of these prompts is in eval/gate.jsonl (checked below): the gate is judged here on
@@ -323,6 +323,18 @@ describe('oracle refusal gate', () => {
     ]) {
       const verdict = assessMission(prompt);
       assert.equal(verdict.onMission, true, `${prompt}: ${JSON.stringify(verdict)}`);
+    }
+  });
+
+  test('the learned stage refuses a practical request the rules would answer for one reflective word', () => {
+    for (const prompt of [
+      'What paperwork does a divorce in Ohio need?',
+      'how do I change a tyre without calling roadside help',
+    ]) {
+      assert.equal(rulesVerdict(prompt).onMission, true, prompt);
+      const verdict = assessMission(prompt);
+      assert.equal(verdict.onMission, false, `${prompt}: ${JSON.stringify(verdict)}`);
+      assert.equal(verdict.rule, 'learned');
     }
   });
 });
