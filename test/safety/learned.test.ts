@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { detectCrisis } from '../../src/domains/safety/crisis.ts';
 import {
   compileModel,
   type LearnedModel,
@@ -114,9 +115,16 @@ describe('learned crisis stage (unit)', () => {
     assert.ok(scoreWith(compileModel({ ...model, windowFrom: 2000 }), text).score < 0.5);
   });
 
-  test('the service flags what the learned stage flags when the rules do not', () => {
-    const text = 'i pray every night that god takes me in my sleep';
-    if (learnedCrisis(text) !== null) assert.equal(assessSafety(text, RESOURCES)?.flag, 'self_harm');
+  test('the service flags what either stage flags: rules OR learned', () => {
+    const learnedOnly = 'i pray every night that god takes me in my sleep';
+    assert.equal(detectCrisis(learnedOnly), null);
+    assert.equal(learnedCrisis(learnedOnly)?.flag, 'self_harm');
+    assert.equal(assessSafety(learnedOnly, RESOURCES)?.flag, 'self_harm');
+    const rulesOnly =
+      'gave my guitar to my cousin and wrote each of my kids a letter tonight, the calm is strange';
+    assert.equal(detectCrisis(rulesOnly)?.flag, 'self_harm');
+    assert.equal(learnedCrisis(rulesOnly), null);
+    assert.equal(assessSafety(rulesOnly, RESOURCES)?.flag, 'self_harm');
     assert.equal(assessSafety('this exam is killing me', RESOURCES), null);
   });
 });

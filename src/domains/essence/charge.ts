@@ -254,8 +254,8 @@ export class Charger {
   /** Milli-Essence that this process's open batches have granted, by user (optimistic mode). */
   private readonly reserved = new Map<string, number>();
   private readonly usage = new UsageTally();
-  private readonly listeners: BalanceMoveListener[] = [];
-  private readonly watches: (BalanceMoveWatch | null)[] = [];
+  /** Each listener with the watch that says which batches it may act on (none: every batch). */
+  private readonly listeners: { listener: BalanceMoveListener; watch: BalanceMoveWatch | null }[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
   private idleWaiters: (() => void)[] = [];
   private usageInFlight = false;
@@ -284,15 +284,16 @@ export class Charger {
    * Registers a listener run inside every batch's transaction after its debits (and inside every
    * adjustment), with the balances before and after. What it writes through `unit.tx` commits
    * with the debits; what it must do only once they are durable goes to `unit.afterCommit`.
+   * `watch`, when given, says which accounts the listener may act on: a PostgreSQL batch of paid
+   * calls that no listener watches settles without a transaction (`settlePaid`).
    */
-  onBalanceMoves(listener: BalanceMoveListener, watches?: BalanceMoveWatch): void {
-    this.listeners.push(listener);
-    this.watches.push(watches ?? null);
+  onBalanceMoves(listener: BalanceMoveListener, watch?: BalanceMoveWatch): void {
+    this.listeners.push({ listener, watch: watch ?? null });
   }
 
   /** Whether some listener may act on moves of `userIds` (one without a watch always may). */
   private async watched(userIds: readonly string[]): Promise<boolean> {
-    for (const watch of this.watches) {
+    for (const { watch } of this.listeners) {
       if (watch === null || (await watch(this.storage.db, userIds))) return true;
     }
     return false;
@@ -895,7 +896,7 @@ export class Charger {
   }
 
   private async announceMoves(unit: UnitContext, moves: readonly BalanceMove[]): Promise<void> {
-    for (const listener of this.listeners) await listener(unit, moves);
+    for (const { listener } of this.listeners) await listener(unit, moves);
   }
 
   // ---- adjustments -------------------------------------------------------------------------

@@ -2090,11 +2090,14 @@ function windowsOf(canon: string, anchors: readonly number[]): [number, number][
 /** The score at which a text is flagged. */
 export const CRISIS_THRESHOLD = 1;
 
+/** The rules' reading of scores that count: the stronger flag, self-harm on a tie. */
+export function rulesFlag(scores: Pick<CrisisScores, 'self_harm' | 'harm_to_others'>): CrisisFlag {
+  return scores.harm_to_others > scores.self_harm ? 'harm_to_others' : 'self_harm';
+}
+
 /** Whether a text expresses a crisis, and which: `null` when it does not. */
 export function detectCrisis(text: string): CrisisVerdict | null {
   const scores = scoreCrisis(text);
-  const self = scores.self_harm;
-  const other = scores.harm_to_others;
-  if (self < CRISIS_THRESHOLD && other < CRISIS_THRESHOLD) return null;
-  return { flag: other > self ? 'harm_to_others' : 'self_harm' };
+  if (Math.max(scores.self_harm, scores.harm_to_others) < CRISIS_THRESHOLD) return null;
+  return { flag: rulesFlag(scores) };
 }

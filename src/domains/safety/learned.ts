@@ -60,20 +60,8 @@ const CHUNK = 30;
 const FIRST_PERSON = new Set(['i', 'me', 'my', 'myself', 'mine']);
 const OTHER_PERSON = new Set(['he', 'him', 'his', 'she', 'her', 'they', 'them', 'someone', 'everyone']);
 
-/** Stems already computed; bounded, so arbitrary input cannot grow it without limit. */
-const STEMS = new Map<string, string>();
-const STEMS_MAX = 50_000;
-
 /** A word's stem: elongations squeezed, a few inflections cut ("killing", "kills" → "kil"). */
-export function stem(word: string): string {
-  const known = STEMS.get(word);
-  if (known !== undefined) return known;
-  const out = stemOf(word);
-  if (STEMS.size < STEMS_MAX) STEMS.set(word, out);
-  return out;
-}
-
-function stemOf(word: string): string {
+function stem(word: string): string {
   const w = squeeze(word);
   if (w.length >= 6 && w.endsWith('ing')) return w.slice(0, -3);
   if (w.length >= 5 && w.endsWith('ied')) return `${w.slice(0, -3)}y`;
@@ -83,15 +71,16 @@ function stemOf(word: string): string {
   return w;
 }
 
-/** Each raw token's stems, remembered; bounded like `STEMS`. */
+/** Each raw token's stems, remembered; bounded, so arbitrary input cannot grow it without limit. */
 const TOKEN_STEMS = new Map<string, readonly string[]>();
+const TOKEN_STEMS_MAX = 50_000;
 
 /** The stems one raw token stands for: rewritten, apostrophes resolved, stemmed. */
 function stemsOf(raw: string): readonly string[] {
   const known = TOKEN_STEMS.get(raw);
   if (known !== undefined) return known;
   const out = tokenStems(raw);
-  if (TOKEN_STEMS.size < STEMS_MAX) TOKEN_STEMS.set(raw, out);
+  if (TOKEN_STEMS.size < TOKEN_STEMS_MAX) TOKEN_STEMS.set(raw, out);
   return out;
 }
 
