@@ -19,13 +19,12 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { assessMission } from '../src/domains/oracle/gate.ts';
+import { learnedMayRefuse, offMissionScore, rulesVerdict } from '../src/domains/oracle/gate.ts';
 import {
   compileModel,
   type LearnedModel,
   learnedPieces,
   pieceFeatures,
-  scoreWith,
 } from '../src/domains/safety/learned.ts';
 import { stratifiedFolds } from './lib/folds.ts';
 import { fitSoftmax, type SoftmaxRow } from './lib/softmax.ts';
@@ -46,8 +45,16 @@ interface Case {
   prompt: string;
   off: boolean;
   rulesRefuse: boolean;
+  /** Whether the learned stage may refuse it (see `learnedMayRefuse`). */
+  learnedMay: boolean;
   features: string[];
   scale: number;
+}
+
+/** The rules' verdict alone: never the shipped learned stage's, which has seen these prompts. */
+function judgedByRules(prompt: string): { rulesRefuse: boolean; learnedMay: boolean } {
+  const verdict = rulesVerdict(prompt);
+  return { rulesRefuse: !verdict.onMission, learnedMay: learnedMayRefuse(prompt, verdict) };
 }
 
 function read(name: string, keep: (row: { split?: string }) => boolean): Case[] {
@@ -62,7 +69,7 @@ function read(name: string, keep: (row: { split?: string }) => boolean): Case[] 
       return {
         prompt: row.prompt,
         off: !row.onMission,
-        rulesRefuse: !assessMission(row.prompt).onMission,
+        ...judgedByRules(row.prompt),
         features: [...new Set(pieces.flatMap((p) => pieceFeatures(p, false)))],
         scale: 1 / Math.sqrt(Math.max(1, tokens)),
       };
@@ -124,8 +131,9 @@ const pct = (x: number, n: number) => `${x}/${n} = ${((100 * x) / Math.max(1, n)
 
 /** The lowest threshold at which the rules OR the learned stage stay within the sincere budget. */
 function chooseThreshold(scores: readonly number[]): number {
-  const open = sincere.filter((i) => !(cases[i] as Case).rulesRefuse);
-  const budget = Math.floor(MAX_SINCERE_REFUSED * sincere.length) - (sincere.length - open.length);
+  const open = sincere.filter((i) => (cases[i] as Case).learnedMay);
+  const refusedByRules = sincere.filter((i) => (cases[i] as Case).rulesRefuse).length;
+  const budget = Math.floor(MAX_SINCERE_REFUSED * sincere.length) - refusedByRules;
   if (budget < 0) return 1;
   const sorted = open.map((i) => scores[i] as number).sort((x, y) => y - x);
   const above = sorted[budget] ?? 0;
@@ -148,12 +156,12 @@ for (const penalty of PENALTIES) {
       ),
     );
     cases.forEach((c, i) => {
-      if (fold[i] === k) scores[i] = scoreWith(compiled, c.prompt).score;
+      if (fold[i] === k) scores[i] = offMissionScore(compiled, c.prompt);
     });
   }
   const threshold = chooseThreshold(scores);
-  const refuses = (i: number) => (cases[i] as Case).rulesRefuse || (scores[i] as number) >= threshold;
-  const learnedOnly = (i: number) => (scores[i] as number) >= threshold;
+  const learnedOnly = (i: number) => (cases[i] as Case).learnedMay && (scores[i] as number) >= threshold;
+  const refuses = (i: number) => (cases[i] as Case).rulesRefuse || learnedOnly(i);
   const refused = offMission.filter(refuses).length;
   process.stdout.write(
     `penalty ${penalty}: threshold ${threshold.toFixed(4)}; learned alone refuses ${pct(offMission.filter(learnedOnly).length, offMission.length)} off mission, ${pct(sincere.filter(learnedOnly).length, sincere.length)} sincere; rules OR learned ${pct(refused, offMission.length)} off mission, ${pct(sincere.filter(refuses).length, sincere.length)} sincere\n`,

@@ -2,8 +2,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { assessMission, type GateReason, rulesVerdict } from '../../src/domains/oracle/gate.ts';
+import {
+  assessMission,
+  type GateReason,
+  offMissionScore,
+  rulesVerdict,
+} from '../../src/domains/oracle/gate.ts';
 import { detectCrisis } from '../../src/domains/safety/crisis.ts';
+import { readModel, scoreWith } from '../../src/domains/safety/learned.ts';
 
 // None of these prompts is in eval/gate.jsonl (checked below): the gate is judged here on
 // text it was not tuned on.
@@ -336,5 +342,42 @@ describe('oracle refusal gate', () => {
       assert.equal(verdict.onMission, false, `${prompt}: ${JSON.stringify(verdict)}`);
       assert.equal(verdict.rule, 'learned');
     }
+  });
+  test('a feeling said first does not make the request after it a question about a life', () => {
+    for (const prompt of [
+      'feeling old: when was Google founded?',
+      'honestly terrified. what is the capital of Australia?',
+      'I feel sick with worry: how many milligrams of ibuprofen can I take in a day?',
+      'I feel so dumb, should I put my savings in an index fund or bonds?',
+      'so anxious rn, which credit card has the best cashback for groceries',
+    ]) {
+      const verdict = rulesVerdict(prompt);
+      assert.equal(verdict.onMission, false, `${prompt}: ${JSON.stringify(verdict)}`);
+      assert.match(verdict.rule, /^feeling-then-/);
+    }
+  });
+
+  test('the same feeling before a question about a life, or one that points back at it, is answered', () => {
+    for (const prompt of [
+      'I am so stressed. How do I stop this unfairness from eating at me?',
+      'I have lost 40 pounds and I still hate my body. When does it stop?',
+      'I feel scared: what does it mean to be brave?',
+      'I feel guilty, what do I owe my parents?',
+      'My partner and I fight about chores constantly. What is that fight really about?',
+      'My father died last spring and I still cannot say his name without breaking. Will this ever soften?',
+      "I'm waiting for biopsy results. How do I bear the not-knowing?",
+    ]) {
+      const verdict = assessMission(prompt);
+      assert.equal(verdict.onMission, true, `${prompt}: ${JSON.stringify(verdict)}`);
+    }
+  });
+
+  test('the learned stage reads a request after a feeling apart from the feeling', () => {
+    const model = readModel(new URL('../../src/domains/oracle/gate-model.json', import.meta.url));
+    const prompt = 'i feel dizzy every time i stand up and im worried, what causes that';
+    assert.equal(rulesVerdict(prompt).onMission, true);
+    assert.ok(scoreWith(model, prompt).score < model.model.threshold, 'the whole text alone stays below');
+    assert.ok(offMissionScore(model, prompt) >= model.model.threshold, 'the request alone is refused');
+    assert.equal(assessMission(prompt).rule, 'learned');
   });
 });

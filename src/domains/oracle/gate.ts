@@ -462,13 +462,13 @@ const REFLECTIVE_LIST =
   cheat cheated cheating betrayal grudge pleaser approval validation trust lonely friendless
   single dating crush pray prayer prayers funeral miscarriage dementia cancer sober addiction
   regret outsider belong mortality aimless lost braver bravest kinder kindest wiser happier
-  happiest sadder lonelier`.split(/\s+/);
+  happiest sadder lonelier mood moods`.split(/\s+/);
 const REFLECTIVE_WORDS: ReadonlySet<string> = new Set(REFLECTIVE_LIST);
 const REFLECTIVE: ReadonlySet<string> = new Set(REFLECTIVE_LIST.map((w) => stem(w)));
 
 /** Phrases of a life examined that single words miss. */
 const REFLECTIVE_PHRASES =
-  /\b(who (i|you|we|they|he|she) (really |truly |fundamentally )?(am|are|is|was|were)|who am i|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|what('s| is) the point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|hold(ing)? on to|hanging on|say(ing)? goodbye|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|look(ing)? back|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious))\b/;
+  /\b(who (i|you|we|they|he|she) (really |truly |fundamentally )?(am|are|is|was|were)|who am i|what (does|did|would|could) it mean to|supposed to (mean|be|feel)|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|what('s| is) the point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|hold(ing)? on to|hanging on|say(ing)? goodbye|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|look(ing)? back|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious))\b/;
 
 /** The asker's own state or choices in the first person. */
 const FIRST_PERSON = /\b(i|i'm|im|i've|ive|i'd|i'll|me|my|myself|mine|we|we're|our|ourselves)\b/;
@@ -489,7 +489,8 @@ const LIFE_VERBS = new Set(
   `be become stop start know find deal cope handle accept forgive trust let move stay keep feel live
   love care learn get talk say tell make stand grow believe choose decide forget remember
   balance heal survive enjoy focus motivate calm relax rebuild reconnect apologise apologize
-  overcome quit leave raise parent support help comfort listen open ask spend wait want wish`.split(/\s+/),
+  overcome quit leave raise parent support help comfort listen open ask spend wait want wish
+  bear endure face carry grieve mourn begin`.split(/\s+/),
 );
 
 const PEOPLE =
@@ -661,7 +662,7 @@ let gateModel: CompiledModel | undefined;
 
 /** Reflective evidence about life itself (see `assessMission`). */
 const LIFE_ITSELF =
-  /\b(live|lives|living|life|alive|death|die|dies|dying|dead|mortal\w*|meaning\w*|purpose|looking back|look back|grow old|old age|regrets?)\b/;
+  /\b(live|lives|living|life|alive|death|die|died|dies|dying|dead|mortal\w*|meaning\w*|purpose|looking back|look back|grow old|old age|regrets?)\b/;
 
 /**
  * The learned stage (`gate-model.json`, trained by `scripts/train-gate.ts`): the probability
@@ -670,8 +671,20 @@ const LIFE_ITSELF =
  */
 function learnedOffMission(question: string): string | null {
   const model = (gateModel ??= readModel(new URL('./gate-model.json', import.meta.url)));
-  const { score } = scoreWith(model, question);
+  const score = offMissionScore(model, question);
   return score >= model.model.threshold ? `off-mission probability ${score.toFixed(2)}` : null;
+}
+
+/**
+ * A model's off-mission probability for a question: of the whole, or of a request after a
+ * feeling said first ("I feel panicky: should I move my savings into gold?"), whichever is
+ * higher — the feeling's words would otherwise outvote the request's.
+ */
+export function offMissionScore(model: CompiledModel, question: string): number {
+  let best = scoreWith(model, question).score;
+  for (const request of requestsAfterAPreface(normalise(question)))
+    best = Math.max(best, scoreWith(model, request).score);
+  return best;
 }
 
 /**
@@ -686,21 +699,100 @@ function onlyAfterTheQuestion(text: string, asked: string, firstPersonAt: number
 
 export function assessMission(question: string): GateVerdict {
   const verdict = rulesVerdict(question);
-  if (!verdict.onMission) return verdict;
-  // A question the rules answer for speaking of living, dying or looking back on a life, or a
-  // request for help to go on living, is never refused by a statistical model: "write me a
-  // reason to live" and "tell me something hopeful, today was awful" must be answered.
-  if (verdict.rule === 'reflective' && verdict.evidence !== null && LIFE_ITSELF.test(verdict.evidence))
-    return verdict;
-  if (asksHelpToLive(normalise(question))) return verdict;
+  if (!learnedMayRefuse(question, verdict)) return verdict;
   // What else the rules would answer, the learned stage may still find off mission.
   const learned = learnedOffMission(question);
   return learned === null ? verdict : off('not_reflective', 'learned', learned);
 }
 
+/**
+ * Whether to write to, call or forgive someone close ("should I write a letter to my estranged
+ * sister?"): a choice about a relationship, however much its words look like a request for
+ * writing.
+ */
+const REACHING_SOMEONE_CLOSE =
+  /\b(should|shall|could|can|do|would) (i|we) (write|send|tell|call|text|say|ask|visit|invite|forgive|reach out)\b[^.?!]{0,40}\b(my|our|his|her|their) (\w+ )?(people|person|friends?|family|parents?|mom|mum|dad|mother|father|son|daughter|kids?|children|husband|wife|partner|boyfriend|girlfriend|ex|brother|sister|grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|boss|coworkers?|colleagues?)\b/;
+
+/**
+ * Whether the learned stage may overrule the rules' verdict: only an answer, and never that of
+ * a question that speaks anywhere of living, dying or looking back on a life ("my father died
+ * last spring… will this ever soften?"), nor one about reaching someone close, nor a request
+ * for help to go on living — "write me a reason to live" and "tell me something hopeful, today was awful" are
+ * answered whatever a statistical model thinks.
+ */
+export function learnedMayRefuse(question: string, verdict: GateVerdict): boolean {
+  if (!verdict.onMission) return false;
+  const text = normalise(question);
+  return !LIFE_ITSELF.test(text) && !asksHelpToLive(text) && !REACHING_SOMEONE_CLOSE.test(text);
+}
+
 /** The rules' verdict alone. */
 export function rulesVerdict(question: string): GateVerdict {
   const text = normalise(question);
+  const whole = verdictOf(text);
+  if (!whole.onMission) return whole;
+  return feelingThenRequest(text) ?? whole;
+}
+
+/** Where a preface may end and the request begin: a sentence break, a colon, a dash, a comma. */
+const PREFACE_END = /[.!:;,]\s+|\s[-\u2013\u2014]+\s|[\u2013\u2014]\s*/g;
+/** How long a preface may be, in words: a feeling said in passing, not a story. */
+const PREFACE_WORDS = 14;
+/** A preface that asks something is a question of its own, not a preface. */
+const ASKS_ITSELF =
+  /\?|^(who|what|whats|what's|when|where|which|why|how|can|could|should|would|will|is|are|am|do|does|did)\b/;
+
+/**
+ * The rules whose refusal of the request alone stands after a feeling. Not the ones that need
+ * the whole text to judge (no reflective language, a how-to whose object the preface names):
+ * "I got fired for a mistake I made. How do I own it?" is a question about a life.
+ */
+const REFUSED_AFTER_A_FEELING: ReadonlySet<string> = new Set([
+  'fact-question',
+  'explain-list-compare',
+  'practical-domain',
+  'practical-request',
+  'professional-advice',
+  'technical-help',
+]);
+/** "When does it stop?", "where did that person go?": a wh-word and a verb, no lookup named. */
+const GENERIC_WH = /^(who|when|where) (does|did|do|is|was|are|were)$/;
+
+/**
+ * "I'm so anxious: can my landlord keep my deposit?", "feeling old: when was Google founded?" —
+ * a feeling said first, then a request the rules refuse on its own. The feeling does not make
+ * the request a question about a life; a sincere question after the same feeling ("I'm scared.
+ * How do I bear the waiting?") is answered because the question itself is.
+ */
+function feelingThenRequest(text: string): GateVerdict | null {
+  for (const request of requestsAfterAPreface(text)) {
+    const verdict = verdictOf(request);
+    if (
+      !verdict.onMission &&
+      REFUSED_AFTER_A_FEELING.has(verdict.rule) &&
+      !GENERIC_WH.test(verdict.evidence ?? '')
+    )
+      return off(verdict.reason ?? 'not_reflective', `feeling-then-${verdict.rule}`, verdict.evidence);
+  }
+  return null;
+}
+
+/** Each one-sentence request of normalised `text` that follows a short preface asking nothing. */
+function requestsAfterAPreface(text: string): string[] {
+  const out: string[] = [];
+  PREFACE_END.lastIndex = 0;
+  for (let end = PREFACE_END.exec(text); end !== null; end = PREFACE_END.exec(text)) {
+    const preface = text.slice(0, end.index).trim();
+    if (preface.split(' ').length > PREFACE_WORDS || ASKS_ITSELF.test(preface)) break;
+    const request = text.slice(end.index + end[0].length).trim();
+    if (words(request).length < 3) break;
+    if (!/[.!?] \S/.test(request)) out.push(request);
+  }
+  return out;
+}
+
+/** The rules' verdict on normalised text. */
+function verdictOf(text: string): GateVerdict {
   // "a 10 year old", "at 45", "$3000": numbers in passing say nothing about the request.
   const plain = text.replace(/\b\d+[- ]years?[- ]old\b/g, 'someone');
   const tokens = words(plain);
