@@ -179,6 +179,51 @@ describe('crisis detector (unit)', () => {
     }
   });
 
+  test('numbness, a panic attack and a wish denied are not a wish to die', () => {
+    for (const text of [
+      "I feel dead inside at work, I just answer emails like a robot and I can't stop crying at night",
+      'I had a panic attack in the store, my hands went numb and I honestly thought I was dying right there. I am so anxious now',
+      'I have no thoughts of ending my life, I just feel empty and I cry a lot',
+      'Honest answer is no, I have never once wanted to die, and I want to say that clearly. I am just exhausted',
+      'i have no intention of hurting myself, i am just struggling with my anxiety',
+    ]) {
+      assert.equal(detectCrisis(text), null, text);
+    }
+    // A denial taken back, in the same clause or the next sentence, is no denial.
+    for (const text of [
+      "i don't want to kill myself i just want to disappear",
+      'I never wanted to die until this year. now I think about it every night.',
+      'dead inside and i want to die',
+    ]) {
+      assert.ok(detectCrisis(text), text);
+    }
+    assert.ok(
+      scoreCrisis("i don't want to be dead. but it's the only door i see").matched.includes(
+        'self.first-person-death',
+      ),
+    );
+  });
+
+  test("someone else's decision or an everyday one is not a decision to die", () => {
+    const decides = (text: string) => scoreCrisis(text).matched.includes('self.go-through');
+    for (const text of [
+      "he decided to move to Colorado and left, and now I'm panicking and can't stop crying",
+      'I decided to go back to school and I am so anxious about it',
+      'the mods decided to ban me and I am so upset',
+    ]) {
+      assert.equal(decides(text), false, text);
+      assert.equal(detectCrisis(text), null, text);
+    }
+    for (const text of [
+      "I've decided. Sunday. I haven't told anyone and I won't.",
+      'I have decided to stop taking the heart tablets and not tell anybody.',
+      "I've decided that's the day.",
+    ]) {
+      assert.equal(decides(text), true, text);
+    }
+    assert.ok(detectCrisis("I've decided. Sunday. I haven't told anyone and I won't. I'm so tired."));
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

@@ -252,6 +252,18 @@ const THIRD_PARTY_DEATH = new RegExp(
 );
 
 /**
+ * A decision that is someone else's ("he decided", "the mods decided") or that names an everyday
+ * act ("I decided to call the owner", "decided to go back to school"). "I've decided. Sunday.",
+ * "decided to stop taking the tablets", "I've decided how" still count.
+ */
+const SOMEONE_ELSES_OR_ORDINARY_DECISION = new RegExp(
+  // The clause an \`unless\` reads has doubled spaces where the match meets its context.
+  sq(
+    ` (?:he|she|they|we|you|it|mods|someone|everyone|nobody|people|dad|mum|mom|father|mother|boss|ex|doctor|therapist|sister|brother|husband|wife|boyfriend|girlfriend|partner|friend|friends|family|parents|s)(?: (?:has|have|had|just|finaly|already|then|eventualy|recently|suddenly|al|both))* (?:decided|made (?:a|his|her|their|the) decision|made up (?:his|her|their) minds?)|decided to (?!(?:end|stop taking|stop eating|stop my|not be|not go on|not wake|not live|go through|go too|go with|join|test it|do it|kil|take my|take (?:al|the|every|an)|leave this|leave the world|leave for god|say godbye|give away|give up on|write (?:my|the|a) (?:note|leter)|not tel|not come back|not go back)(?= ))`,
+  ).replaceAll(' ', ' +'),
+);
+
+/**
  * "Kill yourself" said to someone about their own risk, as people who answer a person in crisis
  * say it: negated, asked about, or named as an urge. Not a threat and not the writer's risk.
  */
@@ -1391,6 +1403,7 @@ const RULES: readonly Rule[] = [
     S,
     'medium',
     ` (?:go through with it|going through with it|finally do it|actually do it|do it this time|doing it this time|actually going to do it|really going to do it|nothing is stopping me|not scared any more|made (?:my|up my) (?:decision|mind)|made a decision|have decided|decided|calm for the first time|at peace with my decision|my mind is made up)`,
+    SOMEONE_ELSES_OR_ORDINARY_DECISION,
   ),
   rule(
     'self.final-calm',
@@ -1864,6 +1877,8 @@ const IDIOMS = new RegExp(
       'die of (?:embarrassment|shame|boredom|laughter|cringe|happiness|cuteness|jealousy|envy|curiosity|thirst|hunger|heat|old age)',
       'dying of (?:embarrassment|shame|boredom|laughter|cringe|happiness|cuteness|jealousy|envy|curiosity|thirst|hunger|heat)',
       'died of (?:embarrassment|shame|boredom|laughter|cringe)',
+      'dead inside',
+      '(?:thought|felt like|feel like|was sure|was convinced|am sure|am convinced|was certain) (?:i was|i am|im|i would|i was going to|i am going to|i will) (?:dying|going to die|about to die|die|having a heart attack|having a stroke)(?= (?:right there|on the|in the|at the|of a|from|because|or|and then|,|\.|!))',
       'dead tired',
       'dead serious',
       'dead set',
@@ -1932,6 +1947,48 @@ const DISTANCING = new RegExp(
     ` (?:would never|will never|i am not going to|am not going to|not going to|no intention|no plans? to|do not think i|joking|kidding|jk|hypothetically|what if (?:someone|a person)|is it normal for (?:someone|people)|why do people|why would (?:someone|anyone|a person|people)|how do i help|how can i help|what should i do if (?:someone|a friend)|what does it mean|does it mean|lyrics|the quote)(?= )`,
   ),
 );
+
+/**
+ * The writer denying the wish itself: "I have never wanted to die", "I have no thoughts of ending
+ * my life", "it's not that I want to not exist". A self-harm match the denial reaches into does
+ * not count, unless the clause goes on to reverse it ("never wanted to die until this year").
+ */
+const DENIED_WISH = new RegExp(
+  sq(
+    ` (?:no|not|never|no longer)(?: (?:once|ever|realy|actualy|even|that|the|in the way of|had|have|any|ben|mean|saying|said|like|i))* (?:want|wanted|wanting|wish|wished|wishing|thoughts? of|thought about|thinking about|plans? to|plan on|planning to|planing|intention|intentions|desire|desires|urge|urges)(?: (?:of|to|for|about))? (?:\S+ ){0,2}?(?:die|be dead|dead|death|end it|ending it|end my life|ending my life|kil myself|kiling myself|not exist|not be here|not be alive|stop existing|suicide|hurt myself|hurting myself|harm myself|harming myself)(?= )`,
+  ),
+  'g',
+);
+/** How many characters after a denied wish are read for what takes it back. */
+const DENIAL_REACH = 160;
+/** What, after a denied wish, takes the denial back. */
+const DENIAL_REVERSED = new RegExp(
+  sq(
+    ` (?:until|til|but|now i|anymore|any more|lately|these days|again|except|before now|(?:just|only) (?:want|wish|need)|want (?:it|the pain|everything|this) (?:all )?to (?:stop|end))(?= )`,
+  ),
+);
+/** A negation before the denial that turns it round: "not a day goes by that I don't want to die". */
+const DOUBLE_NEGATIVE = new RegExp(
+  sq(
+    ` (?:not a day|no day|never a day|every day|everyday|cannot say|can not say|lying if i said|lie if i said|would be lying)(?= )`,
+  ),
+);
+
+/** Whether the writer denies the wish a match expresses: a denial reaching into the match itself. */
+function deniesTheMatch(before: string, match: string, after: string): boolean {
+  // `before` ends with the match's leading space and one more: one space between them here.
+  const head = `${before.replace(/ +/g, ' ').trimEnd()} `;
+  const text = `${head}${match.trimStart()} `;
+  DENIED_WISH.lastIndex = 0;
+  for (let d = DENIED_WISH.exec(text); d !== null; d = DENIED_WISH.exec(text)) {
+    if (d.index + d[0].length <= head.length) continue;
+    return (
+      !DENIAL_REVERSED.test(` ${text.slice(d.index + d[0].length)}${after}`) &&
+      !DOUBLE_NEGATIVE.test(text.slice(0, d.index + 1))
+    );
+  }
+  return false;
+}
 
 /** Words, before or inside a match, that put it in the past or in a story. */
 const DISTANCING_ANYWHERE = new RegExp(
@@ -2026,11 +2083,16 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
         if (m[0].length === 0) r.re.lastIndex++;
         const at = from + m.index;
         const before = clauseBefore(canon, at + 1);
-        if (r.unless?.test(`${before}${m[0]} ${clauseAfter(canon, at + m[0].length)}`)) continue;
+        const after = clauseAfter(canon, at + m[0].length);
+        if (r.unless?.test(`${before}${m[0]} ${after}`)) continue;
+        // A denial is taken back as often in the next sentence ("I don't want to be dead. But
+        // it's the only door I see"), so what follows it is read past the clause.
+        const next = canon.slice(at + m[0].length, at + m[0].length + DENIAL_REACH);
+        if (r.flag === 'self_harm' && deniesTheMatch(before, m[0], next)) continue;
         const distanced =
           DISTANCING.test(before) ||
           DISTANCING_ANYWHERE.test(`${before}${m[0]} `) ||
-          DISTANCED_AFTER.test(clauseAfter(canon, at + m[0].length));
+          DISTANCED_AFTER.test(after);
         const weight = full * (distanced ? 0.35 : 1);
         if (weight > best) best = weight;
         if (best === full) break;
