@@ -3,7 +3,7 @@
  * multinomial logistic regression (none, self_harm, harm_to_others) over the features of
  * `src/domains/safety/learned.ts`, fitted by full-batch gradient descent (Adam steps) on mean
  * cross-entropy plus an L2 penalty. Each text is one example, its features binary and scaled by
- * 1/√tokens.
+ * 1/√tokens, with its length bucket among them.
  *
  * The settings — penalty, word pieces or not, window of sentences scored besides the whole text —
  * and the decision threshold are chosen by 5-fold cross-validation (folds stratified by label,
@@ -34,6 +34,7 @@ import {
   compileModel,
   type LearnedModel,
   learnedPieces,
+  lengthFeature,
   pieceFeatures,
   scoreWith,
 } from '../src/domains/safety/learned.ts';
@@ -113,6 +114,7 @@ const wholeText = new Map(
       const pieces = learnedPieces(c.text);
       const features = new Set(pieces.flatMap((p) => pieceFeatures(p, charGrams)));
       const tokens = pieces.reduce((n, p) => n + p.length, 0);
+      features.add(lengthFeature(tokens));
       return { features: [...features], scale: 1 / Math.sqrt(Math.max(1, tokens)) };
     }),
   ]),
@@ -132,6 +134,7 @@ const benignWindows = new Map(
         for (let w = 1; w <= 3 && i + w <= pieces.length && w < pieces.length; w++) {
           const features = new Set(perPiece.slice(i, i + w).flat());
           const tokens = pieces.slice(i, i + w).reduce((n, p) => n + p.length, 0);
+          features.add(lengthFeature(tokens));
           out.push({ features: [...features], scale: 1 / Math.sqrt(Math.max(1, tokens)) });
         }
       return out;
@@ -185,6 +188,7 @@ function train(
     window: 0,
     windowFrom: 0,
     charGrams,
+    lengthBuckets: true,
     threshold: 0.5,
     bias: [(w[names.length * K + 1] as number) - none, (w[names.length * K + 2] as number) - none],
     weights,
@@ -482,6 +486,7 @@ const model: LearnedModel = {
   window: chosen.setting.window,
   windowFrom: chosen.setting.windowFrom,
   charGrams: chosen.setting.charGrams,
+  lengthBuckets: true,
   threshold: round(best.threshold),
   ...(best.decision.rulesAlone === 1 && best.decision.withRules === 0 ? {} : { decision: best.decision }),
   bias: [round(full.bias[0]), round(full.bias[1])],

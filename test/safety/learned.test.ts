@@ -120,8 +120,7 @@ describe('learned crisis stage (unit)', () => {
     assert.equal(detectCrisis(learnedOnly), null);
     assert.equal(learnedCrisis(learnedOnly)?.flag, 'self_harm');
     assert.equal(assessSafety(learnedOnly, RESOURCES)?.flag, 'self_harm');
-    const rulesOnly =
-      'gave my guitar to my cousin and wrote each of my kids a letter tonight, the calm is strange';
+    const rulesOnly = 'how do i hide my cuts from my parents';
     assert.equal(detectCrisis(rulesOnly)?.flag, 'self_harm');
     assert.equal(learnedCrisis(rulesOnly), null);
     assert.equal(assessSafety(rulesOnly, RESOURCES)?.flag, 'self_harm');

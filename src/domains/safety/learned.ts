@@ -2,8 +2,8 @@
  * The learned stage of crisis detection: a multinomial logistic regression over the words of a
  * text, trained by `scripts/train-crisis.ts` on Orrery's own crisis sets and shipped as
  * `crisis-model.json`. It reads vocabulary, not phrases: word stems, pairs of stems, four-letter
- * pieces of longer words (so a misspelling shares most of its pieces with the word) and counts
- * of first-person and other-person pronouns.
+ * pieces of longer words (so a misspelling shares most of its pieces with the word), counts
+ * of first-person and other-person pronouns and the text's length in buckets.
  *
  * A text is read whole and, when the model says so (for texts of at least `windowFrom`
  * characters), in windows of one to `window` consecutive sentences; the highest crisis probability of any of them is the text's score, so one risky
@@ -28,6 +28,8 @@ export interface LearnedModel {
   readonly windowFrom: number;
   /** Whether four-letter pieces of words of five letters or more are features. */
   readonly charGrams: boolean;
+  /** Whether a span's length in tokens, in buckets (`lengthFeature`), is a feature. */
+  readonly lengthBuckets?: boolean;
   /** A text is flagged when its crisis probability (1 − P(none)) reaches this. */
   readonly threshold: number;
   /** How the model's score and the rules' decide together; absent: rules OR learned. */
@@ -143,6 +145,19 @@ export function pieceFeatures(tokens: readonly string[], charGrams: boolean): st
   return [...out];
 }
 
+/** Upper bounds, in tokens, of the length buckets; longer spans fall in the last bucket. */
+const LENGTH_BUCKETS = [15, 40, 100, 250];
+
+/**
+ * The feature naming a span's length bucket. Features are scaled by 1/√tokens, so without it a
+ * long post's few risky words weigh as if the model had seen posts that long: with it the model
+ * learns a bias per length, from the long posts it was trained on.
+ */
+export function lengthFeature(tokens: number): string {
+  const bucket = LENGTH_BUCKETS.findIndex((most) => tokens <= most);
+  return `^len${bucket < 0 ? LENGTH_BUCKETS.length : bucket}`;
+}
+
 /** Probabilities of (self_harm, harm_to_others) for a span's logits; none is the rest. */
 function probabilities(a: number, b: number): [number, number] {
   const top = Math.max(0, a, b);
@@ -244,6 +259,13 @@ export function scoreWith(compiled: CompiledModel, text: string): { score: numbe
       for (const id of known[i] as number[]) {
         if (seen[id] === stamp) continue;
         seen[id] = stamp;
+        x += a[id] as number;
+        y += b[id] as number;
+      }
+    }
+    if (model.lengthBuckets) {
+      const id = ids.get(lengthFeature(tokens));
+      if (id !== undefined) {
         x += a[id] as number;
         y += b[id] as number;
       }
