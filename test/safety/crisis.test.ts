@@ -186,6 +186,8 @@ describe('crisis detector (unit)', () => {
       'I have no thoughts of ending my life, I just feel empty and I cry a lot',
       'Honest answer is no, I have never once wanted to die, and I want to say that clearly. I am just exhausted',
       'i have no intention of hurting myself, i am just struggling with my anxiety',
+      "To be clear, I'm not having any thoughts of hurting myself or ending my life. I'm just so tired.",
+      'I was completely sure I was going to die when he pulled the knife at the till. I still shake.',
     ]) {
       assert.equal(detectCrisis(text), null, text);
     }

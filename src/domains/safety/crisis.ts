@@ -247,7 +247,7 @@ function rule(id: string, flag: CrisisFlag, strength: Strength, source: string, 
 /** Someone else's death, or death as a subject: not a first-person death wish. */
 const THIRD_PARTY_DEATH = new RegExp(
   sq(
-    ` (?:died|dies|passed away|passed|killed (?:himself|herself|themselves)|took (?:his|her|their) (?:own )?life|funeral of|death of|(?:his|her|their|mom|mum|dad|father|mother|brother|sister|friend|son|daughter|wife|husband|grandma|grandpa|grandmother|grandfather|pet|dog|cat) s? ?(?:death|suicide|overdose)|(?:is|was|are|were|has been|had been) (?:dying|dead)|afraid of (?:death|dying)|scared of (?:death|dying)|fear of (?:death|dying)|fear (?:death|dying)|(?:accept|accepting|face|facing|prepare for|preparing for|make peace with|think about|learn|learning|teach|stoics?|philosoph\\w*|meaning|mortality|what happens|after (?:we|i) die|when (?:we|i) die|before i die|if i (?:have to|hear|see|eat|miss|get another|sit through|do another)|not suicidal|(?:would|wil|will) never (?:kil|hurt|harm) myself|not going to (?:kil|hurt|harm) myself|i am safe|do not want to die(?! (?:any more|alone|but|and))|one day|someday|eventually|old age|bucket list|will die one day|going to die one day))(?= )`,
+    ` (?:died|dies|passed away|passed|killed (?:himself|herself|themselves)|took (?:his|her|their) (?:own )?life|funeral of|death of|(?:his|her|their|mom|mum|dad|father|mother|brother|sister|friend|son|daughter|wife|husband|grandma|grandpa|grandmother|grandfather|pet|dog|cat) s? ?(?:death|suicide|overdose)|(?:is|was|are|were|has been|had been) (?:dying|dead)|afraid of (?:death|dying)|scared of (?:death|dying)|terified of (?:death|dying)|fear of (?:death|dying)|fear (?:death|dying)|(?:accept|accepting|face|facing|prepare for|preparing for|make peace with|think about|learn|learning|teach|stoics?|philosoph\\w*|meaning|mortality|what happens|after (?:we|i) die|when (?:we|i) die|before i die|if i (?:have to|hear|see|eat|miss|get another|sit through|do another)|not suicidal|(?:would|wil|will) never (?:kil|hurt|harm) myself|not going to (?:kil|hurt|harm) myself|i am safe|do not want to die(?! (?:any more|alone|but|and))|one day|someday|eventually|old age|bucket list|will die one day|going to die one day))(?= )`,
   ),
 );
 
@@ -1878,7 +1878,7 @@ const IDIOMS = new RegExp(
       'dying of (?:embarrassment|shame|boredom|laughter|cringe|happiness|cuteness|jealousy|envy|curiosity|thirst|hunger|heat)',
       'died of (?:embarrassment|shame|boredom|laughter|cringe)',
       'dead inside',
-      '(?:thought|felt like|feel like|was sure|was convinced|am sure|am convinced|was certain) (?:i was|i am|im|i would|i was going to|i am going to|i will) (?:dying|going to die|about to die|die|having a heart attack|having a stroke)(?= (?:right there|on the|in the|at the|of a|from|because|or|and then|,|\.|!))',
+      '(?:thought|felt like|feel like|(?:was|am) (?:completely |absolutely |totally |so |genuinely |honestly |literaly )?(?:sure|convinced|certain)) (?:i was|i am|im|i would|i was going to|i am going to|i will) (?:dying|going to die|about to die|die|going to freeze to death|having a heart attack|having a stroke)(?= (?:right there|on the|in the|at the|of a|from|because|or|and then|,|\\.|!))',
       'dead tired',
       'dead serious',
       'dead set',
@@ -1953,9 +1953,11 @@ const DISTANCING = new RegExp(
  * my life", "it's not that I want to not exist". A self-harm match the denial reaches into does
  * not count, unless the clause goes on to reverse it ("never wanted to die until this year").
  */
+/** What a writer denies wanting, in `DENIED_WISH`. */
+const DENIED = `(?:die|dying|be dead|dead|death|end it|ending it|end my life|ending my life|kil myself|kiling myself|not exist|not be here|not be alive|stop existing|suicide|self harm|hurt myself|hurting myself|harm myself|harming myself)`;
 const DENIED_WISH = new RegExp(
   sq(
-    ` (?:no|not|never|no longer)(?: (?:once|ever|realy|actualy|even|that|the|in the way of|had|have|any|ben|mean|saying|said|like|i))* (?:want|wanted|wanting|wish|wished|wishing|thoughts? of|thought about|thinking about|plans? to|plan on|planning to|planing|intention|intentions|desire|desires|urge|urges)(?: (?:of|to|for|about))? (?:\S+ ){0,2}?(?:die|be dead|dead|death|end it|ending it|end my life|ending my life|kil myself|kiling myself|not exist|not be here|not be alive|stop existing|suicide|hurt myself|hurting myself|harm myself|harming myself)(?= )`,
+    ` (?:no|not|never|no longer)(?: (?:once|ever|realy|actualy|even|that|the|in the way of|had|have|having|any|got|ben|mean|saying|said|like|i))* (?:want|wanted|wanting|wish|wished|wishing|thoughts? of|thought about|thinking about|plans? to|plan on|planning to|planing|intention|intentions|desire|desires|urge|urges)(?: (?:of|to|for|about))? (?:\\S+ ){0,2}?${DENIED}(?: (?:or|and|nor) (?:\\S+ )?${DENIED})*(?= )`,
   ),
   'g',
 );
