@@ -366,6 +366,7 @@ describe('oracle refusal gate', () => {
       'My partner and I fight about chores constantly. What is that fight really about?',
       'My father died last spring and I still cannot say his name without breaking. Will this ever soften?',
       "I'm waiting for biopsy results. How do I bear the not-knowing?",
+      "I feel stupid. Why can't I learn JavaScript like everyone else?",
     ]) {
       const verdict = assessMission(prompt);
       assert.equal(verdict.onMission, true, `${prompt}: ${JSON.stringify(verdict)}`);

@@ -766,6 +766,8 @@ const GENERIC_WH = /^(who|when|where) (does|did|do|is|was|are|were)$/;
  */
 function feelingThenRequest(text: string): GateVerdict | null {
   for (const request of requestsAfterAPreface(text)) {
+    // "Why can't I learn JavaScript like everyone else?" asks about the asker, whatever it names.
+    if (SELF_QUESTION.test(request)) continue;
     const verdict = verdictOf(request);
     if (
       !verdict.onMission &&
