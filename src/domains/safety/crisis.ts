@@ -2089,8 +2089,9 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
         if (r.unless?.test(`${before}${m[0]} ${after}`)) continue;
         // A denial is taken back as often in the next sentence ("I don't want to be dead. But
         // it's the only door I see"), so what follows it is read past the clause.
-        const next = canon.slice(at + m[0].length, at + m[0].length + DENIAL_REACH);
-        if (r.flag === 'self_harm' && deniesTheMatch(before, m[0], next)) continue;
+        const end = at + m[0].length;
+        if (r.flag === 'self_harm' && deniesTheMatch(before, m[0], canon.slice(end, end + DENIAL_REACH)))
+          continue;
         const distanced =
           DISTANCING.test(before) ||
           DISTANCING_ANYWHERE.test(`${before}${m[0]} `) ||
