@@ -350,6 +350,8 @@ describe('oracle refusal gate', () => {
       'I feel sick with worry: how many milligrams of ibuprofen can I take in a day?',
       'I feel so dumb, should I put my savings in an index fund or bonds?',
       'so anxious rn, which credit card has the best cashback for groceries',
+      'I am scared: do I need a rabies shot after a bat bite?',
+      'so stressed, can I file for bankruptcy and keep my car?',
     ]) {
       const verdict = rulesVerdict(prompt);
       assert.equal(verdict.onMission, false, `${prompt}: ${JSON.stringify(verdict)}`);
@@ -367,6 +369,7 @@ describe('oracle refusal gate', () => {
       'My father died last spring and I still cannot say his name without breaking. Will this ever soften?',
       "I'm waiting for biopsy results. How do I bear the not-knowing?",
       "I feel stupid. Why can't I learn JavaScript like everyone else?",
+      'my grandmother only speaks Tagalog and I can barely talk to her, it breaks my heart',
     ]) {
       const verdict = assessMission(prompt);
       assert.equal(verdict.onMission, true, `${prompt}: ${JSON.stringify(verdict)}`);

@@ -395,10 +395,10 @@ const PRACTICAL = [
   /\b(stocks?|shares|crypto|bitcoin|etfs?|index funds?|tracker|s&p|nasdaq|invest|investing|investment|portfolio|dividends?|mortgage|loan|interest rate|apr|credit cards?|credit score|isa|401k|pension|tax|taxes|refund|budget|exchange rate|send money|transfer money|a (good )?buy|buy the dip)\b/,
   /\b(hotels?|hostels?|flights?|fly (to|into|from)|airlines?|airport|legroom|layover|upgrade|luggage|baggage|carry-on|airbnb|itinerary|restaurants?|visa|passport|tickets?|booking|packing list|pack for|trip to|car hire|rental car|hikes?|hiking)\b/,
   /\b(buy|purchase|cheapest|cheap|discount|deals?|coupon|voucher|online|return policy|gift for|laptop|phone case|headphones|camera|vacuum( cleaner)?|mattress|shoes|trainers|sneakers|insurance|books? to read|sci-fi books|wear to|outfit|dress code)\b/,
-  /\b(dosage|dose|doses|mg|milligrams|symptoms?|diagnos(e|is)|prescription|medication|medicine|pills?|tablets?|antibiotics?|amoxicillin|ibuprofen|paracetamol|acetaminophen|tylenol|advil|aspirin|melatonin|propranolol|antihistamines?|side effects|sunscreen|spf)\b/,
+  /\b(dosage|dose|doses|mg|milligrams|symptoms?|diagnos(e|is)|prescription|medication|medicine|pills?|tablets?|antibiotics?|amoxicillin|ibuprofen|paracetamol|acetaminophen|tylenol|advil|aspirin|melatonin|propranolol|antihistamines?|side effects|sunscreen|spf|vaccines?|vaccinated|booster|(rabies|tetanus|flu) (shot|jab)|mri|x-?rays?|ct scan|blood test|ecg|ekg|urgent care|a&e|emergency room|infection|uti|rash|fever|allerg(y|ic)|epipen|concussion|dehydrated|stool|birth control|contraception|morning after pill|ozempic|sertraline|ssri|lisinopril|st\.? john's wort)\b/,
   /\b(weather|forecast|rain|sunny|snow|temperature|frost|plant(ing)? (tomatoes|seeds|bulbs)|zone \d+)\b/,
   /\b(bad|good|healthy|unhealthy|safe|dangerous|harmful) for (you|your health|health|kids|children|dogs|cats|the body|your skin|your teeth)\b/,
-  /\b(legal|illegal|legally|lawful|lawyer|attorney|sue|small claims|statute of limitations|landlord|tenant|lease|deposit|parking (ticket|fine)|permit|planning permission|copyright)\b/,
+  /\b(legal|illegal|legally|lawful|lawyer|attorney|sue|small claims|statute of limitations|landlord|tenant|lease|deposit|parking (ticket|fine)|permit|planning permission|copyright|probate|inherit(ance)?|prenup|notari[sz]ed|expunged?|restraining order|child support|custody (hearing|order)|jury (duty|summons)|garnish|work permit|green card|asylum (case|claim|application)|citizenship test|bankruptcy|chapter (7|13)|forbearance|annuity|lump sum|cosign)\b/,
   /\b(install|set up|setup|configure|deploy|upgrade|reset|reboot|troubleshoot|plug|wifi|router|printer|password|stain|carpet|laundry|clean|unclog|unblock|repair|fix|descale|kettle|tap|faucet|sink|drain|toilet|boiler|radiator|circuit breaker|fuse|washing machine|dishwasher|fridge|mou?ld|drywall|plaster|grout|gutter|shed|bike chain|puncture|car|engine|brakes?|tyres?|tires?|oil change)\b/,
   /\b(directions|route|quickest way|fastest way|get to the|nearest|closest|tube|subway|metro|train|bus|taxi|rush hour)\b/,
 ];
@@ -714,16 +714,30 @@ const REACHING_SOMEONE_CLOSE =
   /\b(should|shall|could|can|do|would) (i|we) (write|send|tell|call|text|say|ask|visit|invite|forgive|reach out)\b[^.?!]{0,40}\b(my|our|his|her|their) (\w+ )?(people|person|friends?|family|parents?|mom|mum|dad|mother|father|son|daughter|kids?|children|husband|wife|partner|boyfriend|girlfriend|ex|brother|sister|grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|boss|coworkers?|colleagues?)\b/;
 
 /**
+ * Someone close and what it does to the heart: "my mom only speaks Cantonese and I can barely
+ * talk to her. it breaks my heart" is about a mother, however much a language reads as a lookup.
+ */
+const SOMEONE_CLOSE =
+  /\b(my|our) (\w+ )?(mom|mum|mother|dad|father|parents?|son|daughter|kids?|children|child|husband|wife|partner|boyfriend|girlfriend|brother|sister|grandma|grandpa|grandmother|grandfather|family|best friend|friend)\b/;
+const HEART =
+  /\b(breaks? my heart|heartbroken|hurts|i miss|lonely|ashamed|guilty|sad|cry|crying|love (him|her|them))\b/;
+
+/**
  * Whether the learned stage may overrule the rules' verdict: only an answer, and never that of
  * a question that speaks anywhere of living, dying or looking back on a life ("my father died
- * last spring… will this ever soften?"), nor one about reaching someone close, nor a request
- * for help to go on living — "write me a reason to live" and "tell me something hopeful, today was awful" are
+ * last spring… will this ever soften?"), nor one about reaching someone close or what someone
+ * close does to the heart, nor a request for help to go on living — "write me a reason to live" and "tell me something hopeful, today was awful" are
  * answered whatever a statistical model thinks.
  */
 export function learnedMayRefuse(question: string, verdict: GateVerdict): boolean {
   if (!verdict.onMission) return false;
   const text = normalise(question);
-  return !LIFE_ITSELF.test(text) && !asksHelpToLive(text) && !REACHING_SOMEONE_CLOSE.test(text);
+  return (
+    !LIFE_ITSELF.test(text) &&
+    !asksHelpToLive(text) &&
+    !REACHING_SOMEONE_CLOSE.test(text) &&
+    !(SOMEONE_CLOSE.test(text) && HEART.test(text))
+  );
 }
 
 /** The rules' verdict alone. */
