@@ -257,10 +257,9 @@ const THIRD_PARTY_DEATH = new RegExp(
  * "decided to stop taking the tablets", "I've decided how" still count.
  */
 const SOMEONE_ELSES_OR_ORDINARY_DECISION = new RegExp(
-  // The clause an \`unless\` reads has doubled spaces where the match meets its context.
   sq(
     ` (?:he|she|they|we|you|it|mods|someone|everyone|nobody|people|dad|mum|mom|father|mother|boss|ex|doctor|therapist|sister|brother|husband|wife|boyfriend|girlfriend|partner|friend|friends|family|parents|s)(?: (?:has|have|had|just|finaly|already|then|eventualy|recently|suddenly|al|both))* (?:decided|made (?:a|his|her|their|the) decision|made up (?:his|her|their) minds?)|decided to (?!(?:end|stop taking|stop eating|stop my|not be|not go on|not wake|not live|go through|go too|go with|join|test it|do it|kil|take my|take (?:al|the|every|an)|leave this|leave the world|leave for god|say godbye|give away|give up on|write (?:my|the|a) (?:note|leter)|not tel|not come back|not go back)(?= ))`,
-  ).replaceAll(' ', ' +'),
+  ),
 );
 
 /**
@@ -1948,13 +1947,13 @@ const DISTANCING = new RegExp(
   ),
 );
 
+/** What a writer denies wanting, in `DENIED_WISH`. */
+const DENIED = `(?:die|dying|be dead|dead|death|end it|ending it|end my life|ending my life|kil myself|kiling myself|not exist|not be here|not be alive|stop existing|suicide|self harm|hurt myself|hurting myself|harm myself|harming myself)`;
 /**
  * The writer denying the wish itself: "I have never wanted to die", "I have no thoughts of ending
  * my life", "it's not that I want to not exist". A self-harm match the denial reaches into does
  * not count, unless the clause goes on to reverse it ("never wanted to die until this year").
  */
-/** What a writer denies wanting, in `DENIED_WISH`. */
-const DENIED = `(?:die|dying|be dead|dead|death|end it|ending it|end my life|ending my life|kil myself|kiling myself|not exist|not be here|not be alive|stop existing|suicide|self harm|hurt myself|hurting myself|harm myself|harming myself)`;
 const DENIED_WISH = new RegExp(
   sq(
     ` (?:no|not|never|no longer)(?: (?:once|ever|realy|actualy|even|that|the|in the way of|had|have|having|any|got|ben|mean|saying|said|like|i))* (?:want|wanted|wanting|wish|wished|wishing|thoughts? of|thought about|thinking about|plans? to|plan on|planning to|planing|intention|intentions|desire|desires|urge|urges)(?: (?:of|to|for|about))? (?:\\S+ ){0,2}?${DENIED}(?: (?:or|and|nor) (?:\\S+ )?${DENIED})*(?= )`,
@@ -1976,17 +1975,18 @@ const DOUBLE_NEGATIVE = new RegExp(
   ),
 );
 
-/** Whether the writer denies the wish a match expresses: a denial reaching into the match itself. */
-function deniesTheMatch(before: string, match: string, after: string): boolean {
-  // `before` ends with the match's leading space and one more: one space between them here.
-  const head = `${before.replace(/ +/g, ' ').trimEnd()} `;
-  const text = `${head}${match.trimStart()} `;
+/**
+ * Whether the writer denies the wish a match expresses: a denial in `upToMatch` (the clause up to
+ * the end of the match, which starts at `matchFrom`) that reaches into the match, not taken back
+ * in `next`.
+ */
+function deniesTheMatch(upToMatch: string, matchFrom: number, next: string): boolean {
   DENIED_WISH.lastIndex = 0;
-  for (let d = DENIED_WISH.exec(text); d !== null; d = DENIED_WISH.exec(text)) {
-    if (d.index + d[0].length <= head.length) continue;
+  for (let d = DENIED_WISH.exec(upToMatch); d !== null; d = DENIED_WISH.exec(upToMatch)) {
+    if (d.index + d[0].length <= matchFrom) continue;
     return (
-      !DENIAL_REVERSED.test(` ${text.slice(d.index + d[0].length)}${after}`) &&
-      !DOUBLE_NEGATIVE.test(text.slice(0, d.index + 1))
+      !DENIAL_REVERSED.test(` ${upToMatch.slice(d.index + d[0].length)}${next}`) &&
+      !DOUBLE_NEGATIVE.test(upToMatch.slice(0, d.index + 1))
     );
   }
   return false;
@@ -2084,13 +2084,20 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
       for (let m = r.re.exec(part); m !== null; m = r.re.exec(part)) {
         if (m[0].length === 0) r.re.lastIndex++;
         const at = from + m.index;
+        const end = at + m[0].length;
         const before = clauseBefore(canon, at + 1);
-        const after = clauseAfter(canon, at + m[0].length);
-        if (r.unless?.test(`${before}${m[0]} ${after}`)) continue;
+        const after = clauseAfter(canon, end);
+        // The clause read single-spaced, as every pattern is written: `before` ends with the
+        // match's own leading space and one more.
+        const head = `${before.trimEnd()} `;
+        const upToMatch = `${head}${m[0].trim()} `;
+        if (r.unless?.test(`${upToMatch}${after.trimStart()}`)) continue;
         // A denial is taken back as often in the next sentence ("I don't want to be dead. But
         // it's the only door I see"), so what follows it is read past the clause.
-        const end = at + m[0].length;
-        if (r.flag === 'self_harm' && deniesTheMatch(before, m[0], canon.slice(end, end + DENIAL_REACH)))
+        if (
+          r.flag === 'self_harm' &&
+          deniesTheMatch(upToMatch, head.length, canon.slice(end, end + DENIAL_REACH))
+        )
           continue;
         const distanced =
           DISTANCING.test(before) ||
