@@ -68,6 +68,14 @@ const OFF_MISSION: [string, GateReason][] = [
   ['What time is it in Tokyo?', 'factual_lookup'],
 ];
 
+/** Asserts that the gate answers every prompt, naming the verdict of any it refuses. */
+function answers(prompts: readonly string[]): void {
+  for (const prompt of prompts) {
+    const verdict = assessMission(prompt);
+    assert.equal(verdict.onMission, true, `${prompt}: ${JSON.stringify(verdict)}`);
+  }
+}
+
 describe('oracle refusal gate', () => {
   test('the cases here are not the eval set', () => {
     const evalPrompts = new Set(
@@ -109,15 +117,12 @@ describe('oracle refusal gate', () => {
   });
 
   test('metaphors of tasks are not tasks', () => {
-    for (const prompt of [
+    answers([
       'I feel like I need to rewrite the story of my life. Where do I start?',
       'My heart speaks a language nobody around me understands.',
       'Everyone keeps score in my family. How do I stop counting?',
       'How do I find the formula for a happy life?',
-    ]) {
-      const verdict = assessMission(prompt);
-      assert.equal(verdict.onMission, true, `${prompt}: ${JSON.stringify(verdict)}`);
-    }
+    ]);
   });
 
   test('every refusal names its rule and what fired it', () => {
@@ -233,7 +238,7 @@ describe('oracle refusal gate', () => {
   });
 
   test('a practical worry asked about one’s own life is answered', () => {
-    for (const prompt of [
+    answers([
       'I book flights I never take. What am I hoping for?',
       'My hands shake when I open my bank app. Why does money scare me so much?',
       'Should I take the medication even though I’m scared of who I’ll become?',
@@ -242,10 +247,7 @@ describe('oracle refusal gate', () => {
       'My landlord wants us out and my kids keep asking why. How do I stay calm for them?',
       'is it foolish to sell the house my father built?',
       'the doctor found something on my scan, how do I wait for the results?',
-    ]) {
-      const verdict = assessMission(prompt);
-      assert.equal(verdict.onMission, true, `${prompt}: ${JSON.stringify(verdict)}`);
-    }
+    ]);
   });
 
   test('a dosage question that speaks of dying is a crisis, detected before the gate is asked', () => {
@@ -279,19 +281,16 @@ describe('oracle refusal gate', () => {
   });
 
   test('a job, a tool or a language named in a first-person story is not a request', () => {
-    for (const prompt of [
+    answers([
       "I'm a programmer and lately I feel like a machine myself.",
       'Last spring I trained for a marathon and paid off my mortgage, and I still feel hollow.',
       'I put together a schedule for every hour of my day and I still feel lost.',
       'My Spanish teacher said I have no ear for languages and it still stings at 50.',
-    ]) {
-      const verdict = assessMission(prompt);
-      assert.equal(verdict.onMission, true, `${prompt}: ${JSON.stringify(verdict)}`);
-    }
+    ]);
   });
 
   test('quoting someone, or words that look like an attack, is not an attack on the oracle', () => {
-    for (const prompt of [
+    answers([
       "My husband said 'you're no longer the woman I married'. How do I heal?",
       "My therapist says you're allowed to grieve as long as you need. Is that true?",
       'The first message he sent after the funeral still makes me cry.',
@@ -309,10 +308,7 @@ describe('oracle refusal gate', () => {
       'I want a message from my dad before he dies.',
       'I need a plan for my life, I feel so lost.',
       'I want my name to mean something.',
-    ]) {
-      const verdict = assessMission(prompt);
-      assert.equal(verdict.onMission, true, `${prompt}: ${JSON.stringify(verdict)}`);
-    }
+    ]);
   });
 
   test('a wise or caring role without a task inside stays a reflection', () => {
@@ -321,15 +317,12 @@ describe('oracle refusal gate', () => {
   });
 
   test('asking for help to go on living is never refused as a request for writing', () => {
-    for (const prompt of [
+    answers([
       'Write me a reason to live.',
       'give me a reason to keep going',
       'tell me something hopeful, today was awful',
       'write me something that makes me want to wake up tomorrow',
-    ]) {
-      const verdict = assessMission(prompt);
-      assert.equal(verdict.onMission, true, `${prompt}: ${JSON.stringify(verdict)}`);
-    }
+    ]);
   });
 
   test('the learned stage refuses a practical request the rules would answer for one reflective word', () => {
@@ -343,6 +336,7 @@ describe('oracle refusal gate', () => {
       assert.equal(verdict.rule, 'learned');
     }
   });
+
   test('a feeling said first does not make the request after it a question about a life', () => {
     for (const prompt of [
       'feeling old: when was Google founded?',
@@ -360,7 +354,7 @@ describe('oracle refusal gate', () => {
   });
 
   test('the same feeling before a question about a life, or one that points back at it, is answered', () => {
-    for (const prompt of [
+    answers([
       'I am so stressed. How do I stop this unfairness from eating at me?',
       'I have lost 40 pounds and I still hate my body. When does it stop?',
       'I feel scared: what does it mean to be brave?',
@@ -370,10 +364,7 @@ describe('oracle refusal gate', () => {
       "I'm waiting for biopsy results. How do I bear the not-knowing?",
       "I feel stupid. Why can't I learn JavaScript like everyone else?",
       'my grandmother only speaks Tagalog and I can barely talk to her, it breaks my heart',
-    ]) {
-      const verdict = assessMission(prompt);
-      assert.equal(verdict.onMission, true, `${prompt}: ${JSON.stringify(verdict)}`);
-    }
+    ]);
   });
 
   test('the learned stage reads a request after a feeling apart from the feeling', () => {

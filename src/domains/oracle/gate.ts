@@ -705,20 +705,24 @@ export function assessMission(question: string): GateVerdict {
   return learned === null ? verdict : off('not_reflective', 'learned', learned);
 }
 
+/** The people close to an asker, as the learned stage's protections name them. */
+const CLOSE_PEOPLE =
+  '(people|person|friends?|best friend|family|parents?|mom|mum|dad|mother|father|son|daughter|kids?|child|children|husband|wife|partner|boyfriend|girlfriend|ex|brother|sister|grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|boss|coworkers?|colleagues?)';
+
 /**
  * Whether to write to, call or forgive someone close ("should I write a letter to my estranged
  * sister?"): a choice about a relationship, however much its words look like a request for
  * writing.
  */
-const REACHING_SOMEONE_CLOSE =
-  /\b(should|shall|could|can|do|would) (i|we) (write|send|tell|call|text|say|ask|visit|invite|forgive|reach out)\b[^.?!]{0,40}\b(my|our|his|her|their) (\w+ )?(people|person|friends?|family|parents?|mom|mum|dad|mother|father|son|daughter|kids?|children|husband|wife|partner|boyfriend|girlfriend|ex|brother|sister|grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|boss|coworkers?|colleagues?)\b/;
+const REACHING_SOMEONE_CLOSE = new RegExp(
+  String.raw`\b(should|shall|could|can|do|would) (i|we) (write|send|tell|call|text|say|ask|visit|invite|forgive|reach out)\b[^.?!]{0,40}\b(my|our|his|her|their) (\w+ )?${CLOSE_PEOPLE}\b`,
+);
 
 /**
  * Someone close and what it does to the heart: "my mom only speaks Cantonese and I can barely
  * talk to her. it breaks my heart" is about a mother, however much a language reads as a lookup.
  */
-const SOMEONE_CLOSE =
-  /\b(my|our) (\w+ )?(mom|mum|mother|dad|father|parents?|son|daughter|kids?|children|child|husband|wife|partner|boyfriend|girlfriend|brother|sister|grandma|grandpa|grandmother|grandfather|family|best friend|friend)\b/;
+const SOMEONE_CLOSE = new RegExp(String.raw`\b(my|our) (\w+ )?${CLOSE_PEOPLE}\b`);
 const HEART =
   /\b(breaks? my heart|heartbroken|hurts|i miss|lonely|ashamed|guilty|sad|cry|crying|love (him|her|them))\b/;
 
