@@ -179,3 +179,12 @@ export function squeeze(text: string): string {
 export function foldForMatching(text: string): string {
   return joinSpacedLetters(foldLeet(foldLetters(text)));
 }
+
+/**
+ * Words run together at a case change split apart ("feeling suicidalEdit", a title run into its
+ * post's first word as some forum exports print them): a lower-case letter followed by a
+ * capitalised word. Brand names split the same way ("YouTube" → "You Tube") cost nothing.
+ */
+export function splitRunTogetherWords(text: string): string {
+  return text.replace(/([a-z])([A-Z][a-z])/g, '$1 $2');
+}

@@ -226,6 +226,35 @@ describe('crisis detector (unit)', () => {
     assert.ok(detectCrisis("I've decided. Sunday. I haven't told anyone and I won't. I'm so tired."));
   });
 
+  test('what people write in a peer-support forum: urges, courage, ease with it, a hoped-for end', () => {
+    for (const text of [
+      'my head keeps whispering to me to just end it and some nights i almost listen',
+      'i wish i had the nerve to go through with it, instead i just lie here',
+      "i'm slowly getting at peace with the idea of killing myself and that scares me less than it should",
+      "going to bed without my coat on the balcony, hopefully the frost takes me and i don't wake up",
+      'whats the most reliable suicide method if you only have a bathroom cabinet',
+      'every morning on the platform i consider jumping in front of the express',
+      'cant stop thinking about it anymore.Feeling suicidal after the court date',
+    ]) {
+      assert.deepEqual(detectCrisis(text), { flag: 'self_harm' }, text);
+    }
+    // The same words about someone else, denied, or about an everyday act.
+    for (const text of [
+      'There is no easy way to die, and what you are going through can change. Please stay.',
+      'You need the courage to do it, and she will respect you for telling her the truth.',
+      'I finally had the courage to do it and asked her out, she said yes!!',
+      'hopefully this exam does not kill me tomorrow lol',
+      'my story about the lighthouse keeper ends with him rowing out into the storm',
+    ]) {
+      assert.equal(detectCrisis(text), null, text);
+    }
+  });
+
+  test('a title run into its post splits at the case change; a story that ends is a farewell, not fiction', () => {
+    assert.equal(canonical('Been arrested - feeling suicidalEdit'), ' ben arested - feling suicidal edit ');
+    assert.ok(detectCrisis('Nobody will read this. I have the pills counted out. This is where my story ends.'));
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

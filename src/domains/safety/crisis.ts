@@ -1,4 +1,4 @@
-import { foldLeet, foldLetters, joinSpacedLetters, squeeze } from '../../lib/fold.ts';
+import { foldLeet, foldLetters, joinSpacedLetters, splitRunTogetherWords, squeeze } from '../../lib/fold.ts';
 import { accumulateEvidence, distancingFrame, EVIDENCE_THRESHOLD } from './evidence.ts';
 import { TOKEN_REWRITES } from './vocabulary.ts';
 
@@ -154,7 +154,7 @@ function mendRare(token: string): string {
  * kept (they end clauses), a space at both ends, every repeated letter squeezed.
  */
 export function canonical(text: string): string {
-  const folded = joinSpacedLetters(foldLeet(foldLetters(text)));
+  const folded = joinSpacedLetters(foldLeet(foldLetters(splitRunTogetherWords(text))));
   const out: string[] = [];
   let token = '';
   let apostrophe = false;
@@ -219,7 +219,7 @@ const ADV = `(?:${words(`really | just | honestly | seriously | genuinely | actu
   lowkey | highkey | so | truly | still | also | sometimes | often | even | only | simply | all | badly |
   desperately | definitely | totally | fully | finally | now | think i | feel like i | think | already |
   right now | ngl | tbh | fr | lol | deeply | secretly | probably | might | may | could | should | almost |
-  constantly | always | keep | kept | want to | wanna | am | just want to | nearly | mostly | basically |
+  constantly | always | usually | normally | regularly | keep | kept | want to | wanna | am | just want to | nearly | mostly | basically |
   sincerely | every day | everyday | at this point | tonight | today | one day | soon | realy | rly | def |
   do | did | cannot help but | can not help but | want to just | need to | feel | literally just |
   am about to | swear i | swear to god i | swear i will | i swear | guess i | guess | suppose | gonna | will | would`)} )*`;
@@ -234,7 +234,7 @@ const DIE_ACT = `(?:kill myself|unalive(?: myself)?|rope|roping|end my life|end 
 const DIE_STATE = `(?:die|dye(?! (?:my|her|his|the|it|hair|your|them|clothes|fabric|eggs))|be dead|not (?:be )?(?:alive|exist|wake up|be here(?: any more| tomorrow)?)|never wake up|stop existing(?! (?:on|in|at|for a|online))|cease to exist|stop living|disappear (?:forever|for good|permanently)|sleep forever|go to sleep forever|sleep for ever|sleep permanently|sleep and never wake up|let go(?= [.!?,]| $| of (?:life|this life|everything|it all)| forever| for good)|go to sleep and (?:never|not) wake up|fall asleep and (?:never|not) wake up|be gone(?: forever| for good)?|not be around|not live|no longer (?:exist|be alive|live)|be with (?:my )?(?:dad|mom|mum|grandma|grandpa|brother|sister|him|her) (?:again|in heaven)|be put out of my misery|fall asleep forever|crash my car|get hit by a (?:car|bus|truck|train))`;
 
 /** A wish, a plan or readiness: with an act or a state of death, a crisis. */
-const WISH = `(?:want to|wanted to|wants to|wish to|wish i could|wish i would|wish i can|wish i was able to|plan to|planning to|planned to|plan on|planning on|about to|ready to|need to|trying to|tried to|try to|attempt to|attempted to|deserve to|would rather|would like to|rather|thinking about|thinking of|think about|thought about|considering|consider|decided to|have decided to|contemplating|tempted to|feel like i want to|feel like i should|feel like i need to|can not wait to|cant wait to|hope to|long to|longing to|yearn to|choose to|urge to|keep thinking about|keep thinking of|obsessing over|fantasizing about|fantasising about|dreaming of|dream of|dream about|pray to|praying to|could just|just want to|honestly want to|can not stop thinking about|been thinking about|been thinking of|been planning to|been wanting to|been meaning to|should just|might just|wanna|am waiting to|waiting to|just waiting to|begging to|ask god to|asking god to)`;
+const WISH = `(?:want to|wanted to|wants to|free to|wish to|wish i could|wish i would|wish i can|wish i was able to|plan to|planning to|planned to|plan on|planning on|about to|ready to|need to|trying to|tried to|try to|attempt to|attempted to|deserve to|would rather|would like to|rather|thinking about|thinking of|think about|thought about|considering|consider|decided to|have decided to|contemplating|tempted to|feel like i want to|feel like i should|feel like i need to|can not wait to|cant wait to|hope to|long to|longing to|yearn to|choose to|urge to|keep thinking about|keep thinking of|obsessing over|fantasizing about|fantasising about|dreaming of|dream of|dream about|pray to|praying to|could just|just want to|honestly want to|can not stop thinking about|been thinking about|been thinking of|been planning to|been wanting to|been meaning to|should just|might just|wanna|am waiting to|waiting to|just waiting to|begging to|ask god to|asking god to)`;
 
 /** An intent: everything a wish is, and the plain future. */
 const INTENT = `(?:${WISH}|going to|am going to|will|should|might|am|gona|do it and|going to end up|will end up|might end up|end up)`;
@@ -520,13 +520,44 @@ const RULES: readonly Rule[] = [
     'self.intent-ing',
     S,
     'strong',
-    `${I}${ADV}(?:am |have been |been |was |keep )?(?:thinking about|thinking of|so close to|this close to|close to|planning on|considering|contemplating|obsessing over|fantasi[sz]ing about|dreaming of|dreaming about|think about|thought about|think of|going to go through with) (?:just )?(?:killing myself|ending it(?! (?:with|between|off|for (?:him|her|them|us)))|ending it all|ending my life|ending things(?! with| between)|ending everything|taking my (?:own )?life|committing suicide|suicide|hanging myself|overdosing|jumping(?: off| in front| from)?|unaliving myself|offing myself|not being (?:here|alive|around)(?: any more| tomorrow)?|not existing|not waking up|being dead|giving up for good|doing it(?= (?:tonight|today|soon|this time|for real|again))|checking out|leaving this world|disappearing forever|roping|slitting my wrists|shooting myself|drowning myself)`,
+    `${I}${ADV}(?:am |have been |been |was |keep )?(?:thinking about|thinking of|contemplate|contemplated|consider|considered|so close to|this close to|close to|planning on|considering|contemplating|obsessing over|fantasi[sz]ing about|dreaming of|dreaming about|think about|thought about|think of|going to go through with) (?:just )?(?:killing myself|ending it(?! (?:with|between|off|for (?:him|her|them|us)))|ending it all|ending my life|ending things(?! with| between)|ending everything|taking my (?:own )?life|committing suicide|suicide|hanging myself|overdosing|jumping(?: off| in front| from)?|unaliving myself|offing myself|not being (?:here|alive|around)(?: any more| tomorrow)?|not existing|not waking up|being dead|giving up for good|doing it(?= (?:tonight|today|soon|this time|for real|again))|checking out|leaving this world|disappearing forever|roping|slitting my wrists|shooting myself|drowning myself)`,
   ),
   rule(
     'self.intent-ing-am',
     S,
     'strong',
     `${I}${ADV}am (?:finally |really |actually |just )?(?:ending it(?! (?:with|between|off|for (?:him|her|them|us)|on))|ending it all|ending my life|killing myself|checking out(?= [.!?,]| $| tonight| now| for good| permanently| early| soon)|doing it tonight|going through with it|taking my (?:own )?life)`,
+  ),
+  rule(
+    'self.urged-from-within',
+    S,
+    'strong',
+    ` (?:my (?:brain|head|mind|gut|thoughts|body|heart|depression|illness|intrusive thoughts|inner voice)|the voices?|a voice|voices|something (?:inside|in) (?:me|my head)|part of me|everything in me|every (?:part|fiber|fibre|cell|bone) (?:of|in) me) (?:\\w+ ){0,3}(?:telling|tells|told|begging|begs|begged|urging|urges|urged|pushing|pushes|screaming at|screams at|whispering to|whispers to|wants|wanting) me to (?:just )?(?:${DIE_ACT}|die|do it|end it|jump|cut|hurt myself)`,
+  ),
+  rule(
+    'self.courage-to',
+    S,
+    'medium',
+    ` (?:(?:courage|nerve|guts|balls|bravery) (?:\\w+ ){0,2}(?:to|for)|too (?:much of a |big of a |big a )?(?:coward|cowardly|scared|afraid|chicken|weak|pussy) to) (?:just )?(?:finally )?(?:actually )?(?:follow through|go through with it|end it all|kill myself|pull the trigger|leave this world|take my life|(?:do it|end it|jump)(?= [.!?,;]| $))`,
+    / (?:you|your|she|he|they|her|his|their|we|our) (?:\w+ ){0,3}(?:courage|nerve|guts|balls|bravery|coward|cowardly|scared|afraid|chicken|weak|pussy)/,
+  ),
+  rule(
+    'self.comfortable-with-it',
+    S,
+    'strong',
+    ` (?:comfortable|at peace|okay|ok|fine|at ease|content|obsessed|in love) with (?:the (?:idea|thought) of )?(?:suicide|killing myself|ending it all|ending my life|taking my (?:own )?life|my (?:own )?suicide|not waking up|not existing|being dead)`,
+  ),
+  rule(
+    'self.hopefully-dead',
+    S,
+    'strong',
+    ` (?:hopefully|with any luck|fingers crossed|if i am lucky ,?) (?:\\w+ ){0,5}(?:kills me|will kill me|takes me|ends me|finishes me off|i (?:do not|never|will not) wake up|i die|i will die|i am dead|i will be dead|i will not be here)`,
+  ),
+  rule(
+    'self.suicide-method-ask',
+    S,
+    'strong',
+    `(?<! no| not a| not an| never a| never an| is not a| is not an) (?:effective|painless|quick|quickest|best|easiest|easy|good|reliable|surest|sure|peaceful|fastest|least painful|foolproof|guaranteed) (?:suicide (?:plan|plans|method|methods)|ways? to (?:die|kill myself|end it all|end my life|commit suicide|overdose))`,
   ),
   rule(
     'self.afraid-of-myself',
@@ -1742,6 +1773,12 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.intent-ing':
     'kiling ending taking comiting suicide hanging overdosing jumping unaliving ofing not being giving doing checking leaving disapearing roping sliting shoting drowning',
   'self.intent-ing-am': 'ending kiling checking doing going taking',
+  'self.urged-from-within':
+    'telling tels told beging begs beged urging urges urged pushing pushes screaming screams whispering whispers wants wanting',
+  'self.courage-to': 'courage nerve guts bals bravery coward cowardly scared afraid chicken weak pusy',
+  'self.comfortable-with-it': 'comfortable peace okay ok fine ease content obsesed love',
+  'self.hopefully-dead': 'hopefuly luck fingers lucky',
+  'self.suicide-method-ask': 'suicide way ways',
   'self.afraid-of-myself': 'scared afraid terified woried frightened',
   'self.not-trust': 'trust',
   'self.not-safe': 'safe',

@@ -561,7 +561,7 @@ const LIVE_AGAIN = new RegExp(
 /** A text framed as fiction or a game. */
 const FICTION_FRAME = new RegExp(
   sq(
-    ` (?:i am writing (?:a|my)|writing a (?:novel|story|book|scene|script|screenplay)|my (?:novel|story|book|screenplay|script|campaign|character)|creative writing|short story|the villain|the protagonist|game campaign|the players|a (?:story|novel) about)(?= )`,
+    ` (?:i am writing (?:a|my)|writing a (?:novel|story|book|scene|script|screenplay)|my (?:novel|story(?! (?:ends|ending|is ending|wil end|is over|stops|comes to an end))|book|screenplay|script|campaign|character)|creative writing|short story|the villain|the protagonist|game campaign|the players|a (?:story|novel) about)(?= )`,
   ),
 );
 

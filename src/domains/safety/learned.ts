@@ -11,7 +11,7 @@
  * once, at first use, and never changes; nothing is downloaded.
  */
 import { readFileSync } from 'node:fs';
-import { foldForMatching, squeeze } from '../../lib/fold.ts';
+import { foldForMatching, splitRunTogetherWords, squeeze } from '../../lib/fold.ts';
 import type { CrisisFlag } from './crisis.ts';
 import type { CrisisDecision } from './decision.ts';
 import { TOKEN_REWRITES } from './vocabulary.ts';
@@ -100,7 +100,7 @@ function tokenStems(raw: string): readonly string[] {
 
 /** The text folded and cut into sentences (or chunks of a long one), each a list of stems. */
 export function learnedPieces(text: string): string[][] {
-  const folded = foldForMatching(text);
+  const folded = foldForMatching(splitRunTogetherWords(text));
   const pieces: string[][] = [];
   for (const sentence of folded.split(/[.!?;\n]+/)) {
     const tokens: string[] = [];
