@@ -252,7 +252,9 @@ describe('crisis detector (unit)', () => {
 
   test('a title run into its post splits at the case change; a story that ends is a farewell, not fiction', () => {
     assert.equal(canonical('Been arrested - feeling suicidalEdit'), ' ben arested - feling suicidal edit ');
-    assert.ok(detectCrisis('Nobody will read this. I have the pills counted out. This is where my story ends.'));
+    assert.ok(
+      detectCrisis('Nobody will read this. I have the pills counted out. This is where my story ends.'),
+    );
   });
 
   test('every rule has anchors, and anchoring never changes a verdict', () => {
