@@ -235,6 +235,9 @@ describe('crisis detector (unit)', () => {
       'whats the most reliable suicide method if you only have a bathroom cabinet',
       'every morning on the platform i consider jumping in front of the express',
       'cant stop thinking about it anymore.Feeling suicidal after the court date',
+      "she's been threatening to kill herself all week and i'm scared today is the day",
+      "Im close now.I don't see any other way out and I'm so tired",
+      'who is even going to find my body, that is what i keep thinking about. i am so tired of all of it',
     ]) {
       assert.deepEqual(detectCrisis(text), { flag: 'self_harm' }, text);
     }
@@ -251,7 +254,7 @@ describe('crisis detector (unit)', () => {
   });
 
   test('a title run into its post splits at the case change; a story that ends is a farewell, not fiction', () => {
-    assert.equal(canonical('Been arrested - feeling suicidalEdit'), ' ben arested - feling suicidal edit ');
+    assert.equal(canonical('Been arrested - feeling suicidalEdit'), ' ben arested - feling suicidal . edit ');
     assert.ok(
       detectCrisis('Nobody will read this. I have the pills counted out. This is where my story ends.'),
     );

@@ -560,6 +560,24 @@ const RULES: readonly Rule[] = [
     `(?<! no| not a| not an| never a| never an| is not a| is not an) (?:effective|painless|quick|quickest|best|easiest|easy|good|reliable|surest|sure|peaceful|fastest|least painful|foolproof|guaranteed) (?:suicide (?:plan|plans|method|methods)|ways? to (?:die|kill myself|end it all|end my life|commit suicide|overdose))`,
   ),
   rule(
+    'self.no-other-option',
+    S,
+    'medium',
+    ` (?:do not|can not|no longer|fail to) see (?:any |an |a )?(?:other |different |better )?(?:option|options|way out|choice|alternative|solution|way forward)(?! (?:but|than|besides|except|for (?:the|my|this|that|her|him|them|us)|to (?:get|fix|pay|make|the)|in (?:this|the) (?:market|job)))`,
+  ),
+  rule(
+    'self.getting-close',
+    S,
+    'medium',
+    ` i am (?:getting |so |really |pretty |very |too |dangerously )*close(?= [.!?,]| $| now| to the edge| to the end| to doing it| to giving up)`,
+  ),
+  rule(
+    'self.who-finds-my-body',
+    S,
+    'medium',
+    ` (?:dispose of|find|finds|found|discover|discovers|clean up|deal with|collect|identify) my (?:dead )?(?:body|corpse|remains)`,
+  ),
+  rule(
     'self.afraid-of-myself',
     S,
     'strong',
@@ -1409,6 +1427,12 @@ const RULES: readonly Rule[] = [
     'strong',
     ` (?:my|our|a) (?:\\w+ ){0,2}(?:friend|bff|bestie|girlfriend|boyfriend|gf|bf|sister|brother|son|daughter|mom|mum|mother|dad|father|wife|husband|partner|kid|child|cousin|roommate|classmate|student|coworker|colleague) (?:\\w+ ){0,4}(?:is|has been|keeps|says|said|told me|texted me|messaged me|posted|wrote|threatens|threatened|threatening|wants|is going|is planning|plans|is talking|talks|keeps talking|keeps saying) (?:\\w+ ){0,4}(?:suicidal|to kill (?:himself|herself|themselves|themself)|kill (?:himself|herself|themselves|themself)|killing (?:himself|herself|themselves|themself)|to end (?:his|her|their) life|ending (?:his|her|their) life|about suicide|suicide|self harm|self harming|cutting (?:himself|herself|themselves|again)|to die|wants to die|does not want to live|goodbye)(?! (?:years|months|weeks|last|in (?:19|20)|when (?:he|she|they) was))`,
   ),
+  rule(
+    'self.other-threatens',
+    S,
+    'strong',
+    ` (?:she|he) (?:\\w+ ){0,2}(?:threatens|threatened|is threatening|has been threatening|keeps threatening|began threatening|started threatening|began to threaten|started to threaten|threatening) (?:suicide|to kill (?:herself|himself)|to end (?:her|his) (?:own )?life)(?! (?:years|months|weeks|once|back (?:then|when)|when (?:he|she) was))`,
+  ),
   // ---- Slang and veiled.
   rule(
     'self.slang-kys-me',
@@ -1773,6 +1797,10 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.intent-ing':
     'kiling ending taking comiting suicide hanging overdosing jumping unaliving ofing not being giving doing checking leaving disapearing roping sliting shoting drowning',
   'self.intent-ing-am': 'ending kiling checking doing going taking',
+  'self.other-threatens': 'threatens threatened threatening threaten',
+  'self.no-other-option': 'option options way choice alternative solution',
+  'self.getting-close': 'close',
+  'self.who-finds-my-body': 'body corpse remains',
   'self.urged-from-within':
     'telling tels told beging begs beged urging urges urged pushing pushes screaming screams whispering whispers wants wanting',
   'self.courage-to': 'courage nerve guts bals bravery coward cowardly scared afraid chicken weak pusy',
