@@ -260,6 +260,21 @@ describe('crisis detector (unit)', () => {
     );
   });
 
+  test('"of myself" is not "off myself", and a cut of a playlist is not a cut', () => {
+    // Squeezed letters make "off" and "of" one token: only an intent before it makes it an act.
+    for (const text of [
+      "I'm proud of myself today",
+      'i need to take better care of myself, i am so tired and sad',
+      'too insecure to post a picture of myself, i hate how i look',
+      "we're at like 140 songs for a 3 hour drive. might need to cut some",
+    ]) {
+      assert.equal(detectCrisis(text), null, text);
+    }
+    for (const text of ['im gonna off myself', 'i might just off myself tonight', 'i want to cut so bad']) {
+      assert.deepEqual(detectCrisis(text), { flag: 'self_harm' }, text);
+    }
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

@@ -319,7 +319,7 @@ const RULES: readonly Rule[] = [
     'self.kill-myself',
     S,
     'strong',
-    ` (?:kill|killing|kil|hang|hanging|shoot|shooting|off|offing|end|ending|drown|drowning|poison|poisoning|overdose on|od on) myself(?! (?:laughing|with laughter|trying|working|for (?:this|that|a|the|my|nothing)|over (?:this|that|a|the|my|nothing)|at the gym|at work|to (?:get|make|finish|meet|keep|please)|studying|running|doing))`,
+    ` (?:kill|killing|kil|hang|hanging|shoot|shooting|(?<= (?:to|will|would|gonna|should|might|could|just|finally|and)) off|offing|end|ending|drown|drowning|poison|poisoning|overdose on|od on) myself(?! (?:laughing|with laughter|trying|working|for (?:this|that|a|the|my|nothing)|over (?:this|that|a|the|my|nothing)|at the gym|at work|to (?:get|make|finish|meet|keep|please)|studying|running|doing))`,
   ),
   rule('self.take-life', S, 'strong', ` (?:take|taking|end|ending) my (?:own )?life `),
   rule(
@@ -807,7 +807,7 @@ const RULES: readonly Rule[] = [
     'self.cut-urge',
     S,
     'strong',
-    `${I}${ADV}(?:want to|need to|wanna|going to|am going to|urge to|urges to|tempted to|about to|might|will|feel like|itching to|craving to|crave|relapsed and|just|so i|and i|then i|that is why i|why i|because i|when i|i still|i) (?:cut|self harm|sh|burn myself|relapse on sh|relapse on self harm)(?= (?:so|again|tonight|right|now|badly|really|deeper|myself|every|when|because|to feel|and|but|or|where|in places|on my|so no one|so nobody|\\.|!|,|\\?)| $)`,
+    `${I}${ADV}(?:want to|need to|wanna|going to|am going to|urge to|urges to|tempted to|about to|might|will|feel like|itching to|craving to|crave|relapsed and|just|so i|and i|then i|that is why i|why i|because i|when i|i still|i) (?:cut|self harm|sh|burn myself|relapse on sh|relapse on self harm)(?= (?:so|again|tonight|right|now|badly|really|deeper|myself|every|when|because|to feel|and|but|or|where|in places|on my|so no one|so nobody|\\.|!|,|\\?) | $)`,
   ),
   rule(
     'self.carve',
