@@ -275,6 +275,22 @@ describe('crisis detector (unit)', () => {
     }
   });
 
+  test('paying a share, cutting a budget and a body that decides are everyday', () => {
+    for (const text of [
+      "Update on the roommate: we talked and he's going to pay £60 a month towards bills. I'm so relieved, I was crying about it last week",
+      'work did a wellbeing week with free fruit while also cutting the team by 30%. i am so done with this place',
+      "night four of barely sleeping, my body just decided sleep is optional now and i'm hopeless at work",
+    ]) {
+      assert.equal(detectCrisis(text), null, text);
+    }
+    for (const text of [
+      "He took everything from me in court and he's going to pay for it. I know when his lights go off.",
+      'they will pay for what they did to me. all of them.',
+    ]) {
+      assert.deepEqual(detectCrisis(text), { flag: 'harm_to_others' }, text);
+    }
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

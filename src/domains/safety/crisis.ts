@@ -258,7 +258,7 @@ const THIRD_PARTY_DEATH = new RegExp(
  */
 const SOMEONE_ELSES_OR_ORDINARY_DECISION = new RegExp(
   sq(
-    ` (?:he|she|they|we|you|it|mods|someone|everyone|nobody|people|dad|mum|mom|father|mother|boss|ex|doctor|therapist|sister|brother|husband|wife|boyfriend|girlfriend|partner|friend|friends|family|parents|s)(?: (?:has|have|had|just|finaly|already|then|eventualy|recently|suddenly|al|both))* (?:decided|made (?:a|his|her|their|the) decision|made up (?:his|her|their) minds?)|decided to (?!(?:end|stop taking|stop eating|stop my|not be|not go on|not wake|not live|go through|go too|go with|join|test it|do it|kil|take my|take (?:al|the|every|an)|leave this|leave the world|leave for god|say godbye|give away|give up on|write (?:my|the|a) (?:note|leter)|not tel|not come back|not go back)(?= ))`,
+    ` (?:he|she|they|we|you|it|mods|someone|everyone|nobody|people|dad|mum|mom|father|mother|boss|ex|doctor|therapist|sister|brother|husband|wife|boyfriend|girlfriend|partner|friend|friends|family|parents|body|brain|mind|kid|kids|cat|dog|car|phone|laptop|weather|universe|god|company|school|council|landlord|bank|manager|team|government|court|judge|s)(?: (?:has|have|had|just|finaly|already|then|eventualy|recently|suddenly|al|both))* (?:decided|made (?:a|his|her|their|the) decision|made up (?:his|her|their) minds?)|decided to (?!(?:end|stop taking|stop eating|stop my|not be|not go on|not wake|not live|go through|go too|go with|join|test it|do it|kil|take my|take (?:al|the|every|an)|leave this|leave the world|leave for god|say godbye|give away|give up on|write (?:my|the|a) (?:note|leter)|not tel|not come back|not go back)(?= ))`,
   ),
 );
 
@@ -1391,7 +1391,7 @@ const RULES: readonly Rule[] = [
     'self.harm-word',
     S,
     'strong',
-    ` (?:my|i|i am|i have|i do|i still|i started|started|relapsed|relapse|relapsing|urge to|urges to|urges|the urge|clean from|clean of|been|keep|stop|stopped|quit|months|days|weeks|years|want to|i want to|going to|doing|do|into|since|my first|free|with|on) (?:\\w+ ){0,3}(?:self harm|self harming|sh|cutting|cuts|scars)(?! (?:pizza|paper|hair|costs|corners|class|ties|the cake|the grass|the lawn|back on|down on|out|in line|onions|carbs|sugar))`,
+    ` (?:my|i|i am|i have|i do|i still|i started|started|relapsed|relapse|relapsing|urge to|urges to|urges|the urge|clean from|clean of|been|keep|stop|stopped|quit|months|days|weeks|years|want to|i want to|going to|doing|do|into|since|my first|free|with|on) (?:\\w+ ){0,3}(?:self harm|self harming|sh|cutting|cuts|scars)(?! (?:pizza|paper|hair|costs|corners|class|ties|the cake|the grass|the lawn|back on|down on|out|in line|onions|carbs|sugar|the (?:team|staff|budget|hedge|bread|deck|cards|line|cord|ribbon|power|wire|price|prices|cost|bil)|jobs|staff|budget|funding|hours|prices|deals?|down|back|through|across|of|edge))`,
     SOMEONE_ELSE_HARM,
   ),
   rule(
@@ -1522,7 +1522,7 @@ const RULES: readonly Rule[] = [
     'other.they-will-pay',
     H,
     'medium',
-    ` (?:they|he|she|you|everyone|they all|all of them|those (?:people|bitches|bastards|kids)) (?:will|are going to|is going to|am going to|gonna|will all|are all going to|deserve to|should) (?:all |fucking |soon |finally )?(?:pay|regret|be sorry|suffer|die|get what (?:they|he|she|you) deserve|get theirs|see what i am capable of|feel my pain|know pain|burn|bleed)`,
+    ` (?:they|he|she|you|everyone|they all|all of them|those (?:people|bitches|bastards|kids)) (?:will|are going to|is going to|am going to|gonna|will all|are all going to|deserve to|should) (?:all |fucking |soon |finally )?(?:pay(?! (?:\\d|towards|to|rent|bills|the (?:bill|rent|deposit|fine|fee)|me back|us back|you back|half|a (?:month|wek|fee|deposit)|for (?:the|his|her|their|my|our|a|an|rent|dinner|lunch|food|parking|gas|petrol|tickets?|school|colege|uni)|in (?:cash|ful)|by (?:card|cash|transfer)|up|extra|more|les|monthly|wekly|upfront))|regret|be sorry|suffer|die|get what (?:they|he|she|you) deserve|get theirs|see what i am capable of|feel my pain|know pain|burn|bleed)`,
     REGRET_LOSING_ME,
   ),
   rule(
