@@ -291,6 +291,28 @@ describe('crisis detector (unit)', () => {
     }
   });
 
+  test('sideways forum talk: a voice that says do it, no nerve, who finds me, how a method feels', () => {
+    const cue = (text: string, id: string) => scoreCrisis(text).matched.includes(id);
+    assert.ok(cue('the voices keep saying just do it, all day at work', 'self.voice-says-do-it'));
+    assert.ok(cue('i still cant find the nerve. tonight maybe', 'self.nerve-to-go'));
+    assert.ok(cue('please someone talk me out of it', 'self.talk-me-out'));
+    assert.ok(cue('i live alone, how long before anyone finds me.', 'self.who-finds-me'));
+    assert.ok(cue('does an overdose hurt or is it quick', 'self.method-feel'));
+    assert.ok(cue("i've been waiting for the right night.", 'self.right-day'));
+    assert.deepEqual(detectCrisis("not gonna lie i'm feeling really suicidal since the funeral"), {
+      flag: 'self_harm',
+    });
+    // The same words in everyday use.
+    assert.equal(
+      cue('my wife found me shaking in the kitchen after the smoke alarm', 'self.who-finds-me'),
+      false,
+    );
+    assert.equal(cue('you are young, someone else will find you', 'self.who-finds-me'), false);
+    assert.equal(cue('I wish I had the nerve to ask for a raise', 'self.nerve-to-go'), false);
+    assert.equal(cue('talk me out of buying this jacket', 'self.talk-me-out'), false);
+    assert.equal(cue('waiting for the right moment to tell her I got the job', 'self.right-day'), false);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

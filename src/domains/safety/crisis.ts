@@ -578,6 +578,42 @@ const RULES: readonly Rule[] = [
     ` (?:dispose of|find|finds|found|discover|discovers|clean up|deal with|collect|identify) my (?:dead )?(?:body|corpse|remains)`,
   ),
   rule(
+    'self.voice-says-do-it',
+    S,
+    'strong',
+    ` (?:the voices?|a voice|voices|my (?:head|brain|mind|thoughts)|head|brain) (?:\\w+ ){0,3}(?:saying|says|said|whispering|whispers|telling me|tells me|told me|screaming|screams|goes|go|keeps saying|keep saying) (?:to )?(?:just )?(?:do it|end it|end it all|jump|die|kill yourself|kill myself|you could just die|you should die)`,
+  ),
+  rule(
+    'self.nerve-to-go',
+    S,
+    'medium',
+    ` (?:wish i had|work up|working up|worked up|find|finding|muster|mustering|get up|getting up|lack|lacking|do not have|never had) (?:the |enough )?(?:guts|nerve|courage|balls)(?= [.!?,;]| $| tonight| now| right now| again| today| already| yet| still)| (?:such a|too much of a|too big a|stop being a|being a|am a|so) (?:coward|chicken)(?: ,)?(?= [.!?,;]| $| still| to| for still)`,
+  ),
+  rule(
+    'self.talk-me-out',
+    S,
+    'medium',
+    ` talk me out of (?:it|this|doing it|ending it|going through with it)(?= [.!?,;]| $| or| please| tonight)`,
+  ),
+  rule(
+    'self.who-finds-me',
+    S,
+    'medium',
+    ` (?:who|the one (?:who|that)|the right person|the person who|how long before (?:anyone|someone|somebody|they)|my (?:mum|mom|dad|flatmate|roommate|kids?|wife|husband|partner|sister|brother|parents|son|daughter)) (?:\\w+ ){0,3}(?:finds|find|will find|would find|is going to find|has to find) me(?= [.!?,;]| $| first| dead| like that| after| when| in (?:the|my) (?:morning|flat|room|bath|car|house))`,
+  ),
+  rule(
+    'self.method-feel',
+    S,
+    'medium',
+    ` (?:does|do|would|will|is|how much does|how painful is|how long does|how long would|what does) (?:\\w+ ){0,2}(?:drowning|hanging|jumping|overdosing|an overdose|freezing to death|bleeding out|suffocating|a gunshot|getting hit by a (?:train|car|lorry|truck|bus)) (?:hurt|painful|quick|fast|take|feel like|feel|hurt much|work)| (?:painless|peaceful|quickest|easiest|least painful|least mesy) (?:way|method|death|way out)(?= [.!?,;]| $| to go| out| to do it| anyone)`,
+  ),
+  rule(
+    'self.right-day',
+    S,
+    'medium',
+    ` (?:waiting for|wait for|picked|chosen|chose|choose) the (?:right|perfect) (?:day|night|moment)(?= [.!?,;]| $)`,
+  ),
+  rule(
     'self.afraid-of-myself',
     S,
     'strong',
@@ -1801,6 +1837,13 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.no-other-option': 'option options way choice alternative solution',
   'self.getting-close': 'close',
   'self.who-finds-my-body': 'body corpse remains',
+  'self.voice-says-do-it': 'saying says said whispering whispers telling tels told screaming screams goes go',
+  'self.nerve-to-go': 'guts nerve courage bals coward chicken',
+  'self.talk-me-out': 'talk',
+  'self.who-finds-me': 'finds find',
+  'self.method-feel':
+    'drowning hanging jumping overdosing overdose frezing bleeding sufocating gunshot hit painles peaceful quickest easiest least',
+  'self.right-day': 'right perfect',
   'self.urged-from-within':
     'telling tels told beging begs beged urging urges urged pushing pushes screaming screams whispering whispers wants wanting',
   'self.courage-to': 'courage nerve guts bals bravery coward cowardly scared afraid chicken weak pusy',
@@ -2008,7 +2051,7 @@ const IDIOMS = new RegExp(
 /** Words in the clause before a match that deny, distance or fictionalise it. */
 const DISTANCING = new RegExp(
   sq(
-    ` (?:would never|will never|i am not going to|am not going to|not going to|no intention|no plans? to|do not think i|joking|kidding|jk|hypothetically|what if (?:someone|a person)|is it normal for (?:someone|people)|why do people|why would (?:someone|anyone|a person|people)|how do i help|how can i help|what should i do if (?:someone|a friend)|what does it mean|does it mean|lyrics|the quote)(?= )`,
+    ` (?:would never|will never|(?:i am |am )?not going to(?! lie)|no intention|no plans? to|do not think i|joking|kidding|jk|hypothetically|what if (?:someone|a person)|is it normal for (?:someone|people)|why do people|why would (?:someone|anyone|a person|people)|how do i help|how can i help|what should i do if (?:someone|a friend)|what does it mean|does it mean|lyrics|the quote)(?= )`,
   ),
 );
 
