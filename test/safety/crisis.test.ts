@@ -10,6 +10,16 @@ const evalTexts = ['crisis.jsonl', 'crisis-holdout.jsonl'].flatMap((name) =>
     .map((line) => (JSON.parse(line) as { text: string }).text),
 );
 
+/** Asserts that the rules flag every text, with this flag. */
+function flaggedAs(flag: 'self_harm' | 'harm_to_others', texts: readonly string[]): void {
+  for (const text of texts) assert.deepEqual(detectCrisis(text), { flag }, text);
+}
+
+/** Asserts that the rules flag none of the texts. */
+function neverFlagged(texts: readonly string[]): void {
+  for (const text of texts) assert.equal(detectCrisis(text), null, text);
+}
+
 describe('crisis detector (unit)', () => {
   test('the canonical text folds what people type', () => {
     assert.equal(canonical('I wanna KILL myselfff'), ' i want to kil myself ');
@@ -42,18 +52,16 @@ describe('crisis detector (unit)', () => {
   });
 
   test('a wish not to exist, said around the edges, is flagged', () => {
-    for (const text of [
+    flaggedAs('self_harm', [
       'i keep thinking about how easy it would be to just not be here',
       "i'm so tired of being alive",
       'nobody would even notice if i was gone',
       'honestly who would even care if i was gone',
-    ]) {
-      assert.deepEqual(detectCrisis(text), { flag: 'self_harm' }, text);
-    }
+    ]);
   });
 
   test('a single ambiguous cue of risk flags on its own; the same words as excitement or hyperbole do not', () => {
-    for (const text of [
+    flaggedAs('self_harm', [
       "I can't take it anymore",
       "Tonight's the night",
       "i can't keep doing this",
@@ -61,32 +69,26 @@ describe('crisis detector (unit)', () => {
       "the world doesn't need me",
       "I shouldn't be here",
       'tonights the night. i finally feel sure',
-    ]) {
-      assert.deepEqual(detectCrisis(text), { flag: 'self_harm' }, text);
-    }
-    for (const text of [
+    ]);
+    neverFlagged([
       "Tonight's the night! Finally seeing them live",
       "I shouldn't be here, I should be at work",
       'i could just disappear into my duvet for a week honestly',
       "if this meeting goes on any longer i'm going to throw myself out the window lol",
       "I'd rather walk into traffic than sit through another one of his presentations",
-    ]) {
-      assert.equal(detectCrisis(text), null, text);
-    }
+    ]);
     assert.deepEqual(detectCrisis("I'm going to make him regret it. I know where he keeps his knife"), {
       flag: 'harm_to_others',
     });
   });
 
   test('distress and ending words alone never flag', () => {
-    for (const text of [
+    neverFlagged([
       'exhausted after exams, i cried in the shower and i cannot cope with chemistry, this exam will kill me',
       'my grandad died and i feel empty. the funeral was peaceful, we said goodbye and thanked everyone',
       'work is unbearable, my boss is furious and I have a knife block full of dull knives lol',
       'The novel ends with a farewell letter and the hero at peace, knowing he would not be around much longer.',
-    ]) {
-      assert.equal(detectCrisis(text), null, text);
-    }
+    ]);
   });
 
   test('imagined or foretold harm to others tips over with rage or a weapon', () => {
@@ -101,13 +103,11 @@ describe('crisis detector (unit)', () => {
   });
 
   test('annoyance, a loss to others and planning for death are not a crisis', () => {
-    for (const text of [
+    neverFlagged([
       "i can't take it anymore with this heat, i'm exhausted and can't sleep",
       "they'll regret losing me when i leave, i'm so angry",
       "i've never written a will, so my partner and i sat down and made a will together",
-    ]) {
-      assert.equal(detectCrisis(text), null, text);
-    }
+    ]);
     assert.deepEqual(detectCrisis("everyone would be fine without me, i'm so tired"), { flag: 'self_harm' });
   });
 
@@ -124,7 +124,7 @@ describe('crisis detector (unit)', () => {
   });
 
   test('death as a subject and idioms are not a crisis', () => {
-    for (const text of [
+    neverFlagged([
       'What did the Stoics teach about mortality?',
       'My mom died last year, how do I cope?',
       'Why did Socrates drink the hemlock?',
@@ -137,9 +137,7 @@ describe('crisis detector (unit)', () => {
       'she killed it on stage',
       "I'd rather die than go to that party",
       'I used to self harm as a teenager but I have been okay for ten years',
-    ]) {
-      assert.equal(detectCrisis(text), null, text);
-    }
+    ]);
   });
 
   test('distancing discounts: the past, fiction, someone else', () => {
@@ -167,20 +165,18 @@ describe('crisis detector (unit)', () => {
   });
 
   test('"kill yourself" said to someone at risk, to talk them out of it, is not a threat', () => {
-    for (const text of [
+    neverFlagged([
       "please don't kill yourself, message me any time",
       'you do not need to kill yourself to make the pain stop',
       'what made you want to kill yourself tonight? i am listening',
-    ]) {
-      assert.equal(detectCrisis(text), null, text);
-    }
+    ]);
     for (const text of ['go kill yourself', 'i hope u kys', 'you should kill yourself, nobody wants you']) {
       assert.equal(detectCrisis(text)?.flag, 'harm_to_others', text);
     }
   });
 
   test('numbness, a panic attack and a wish denied are not a wish to die', () => {
-    for (const text of [
+    neverFlagged([
       "I feel dead inside at work, I just answer emails like a robot and I can't stop crying at night",
       'I had a panic attack in the store, my hands went numb and I honestly thought I was dying right there. I am so anxious now',
       'I have no thoughts of ending my life, I just feel empty and I cry a lot',
@@ -188,9 +184,7 @@ describe('crisis detector (unit)', () => {
       'i have no intention of hurting myself, i am just struggling with my anxiety',
       "To be clear, I'm not having any thoughts of hurting myself or ending my life. I'm just so tired.",
       'I was completely sure I was going to die when he pulled the knife at the till. I still shake.',
-    ]) {
-      assert.equal(detectCrisis(text), null, text);
-    }
+    ]);
     // A denial taken back, in the same clause or the next sentence, is no denial.
     for (const text of [
       "i don't want to kill myself i just want to disappear",
@@ -227,7 +221,7 @@ describe('crisis detector (unit)', () => {
   });
 
   test('what people write in a peer-support forum: urges, courage, ease with it, a hoped-for end', () => {
-    for (const text of [
+    flaggedAs('self_harm', [
       'my head keeps whispering to me to just end it and some nights i almost listen',
       'i wish i had the nerve to go through with it, instead i just lie here',
       "i'm slowly getting at peace with the idea of killing myself and that scares me less than it should",
@@ -238,19 +232,15 @@ describe('crisis detector (unit)', () => {
       "she's been threatening to kill herself all week and i'm scared today is the day",
       "Im close now.I don't see any other way out and I'm so tired",
       'who is even going to find my body, that is what i keep thinking about. i am so tired of all of it',
-    ]) {
-      assert.deepEqual(detectCrisis(text), { flag: 'self_harm' }, text);
-    }
+    ]);
     // The same words about someone else, denied, or about an everyday act.
-    for (const text of [
+    neverFlagged([
       'There is no easy way to die, and what you are going through can change. Please stay.',
       'You need the courage to do it, and she will respect you for telling her the truth.',
       'I finally had the courage to do it and asked her out, she said yes!!',
       'hopefully this exam does not kill me tomorrow lol',
-      'my story about the lighthouse keeper ends with him rowing out into the storm',
-    ]) {
-      assert.equal(detectCrisis(text), null, text);
-    }
+      "My story's last page says: I have the pills counted out and tonight is the night.",
+    ]);
   });
 
   test('a title run into its post splits at the case change; a story that ends is a farewell, not fiction', () => {
@@ -262,39 +252,35 @@ describe('crisis detector (unit)', () => {
 
   test('"of myself" is not "off myself", and a cut of a playlist is not a cut', () => {
     // Squeezed letters make "off" and "of" one token: only an intent before it makes it an act.
-    for (const text of [
+    neverFlagged([
       "I'm proud of myself today",
       'i need to take better care of myself, i am so tired and sad',
       'too insecure to post a picture of myself, i hate how i look',
       "we're at like 140 songs for a 3 hour drive. might need to cut some",
-    ]) {
-      assert.equal(detectCrisis(text), null, text);
-    }
-    for (const text of ['im gonna off myself', 'i might just off myself tonight', 'i want to cut so bad']) {
-      assert.deepEqual(detectCrisis(text), { flag: 'self_harm' }, text);
-    }
+    ]);
+    flaggedAs('self_harm', [
+      'im gonna off myself',
+      'i might just off myself tonight',
+      'i want to cut so bad',
+    ]);
   });
 
   test('paying a share, cutting a budget and a body that decides are everyday', () => {
-    for (const text of [
+    neverFlagged([
       "Update on the roommate: we talked and he's going to pay £60 a month towards bills. I'm so relieved, I was crying about it last week",
       'work did a wellbeing week with free fruit while also cutting the team by 30%. i am so done with this place',
       "night four of barely sleeping, my body just decided sleep is optional now and i'm hopeless at work",
-    ]) {
-      assert.equal(detectCrisis(text), null, text);
-    }
-    for (const text of [
+    ]);
+    flaggedAs('harm_to_others', [
       "He took everything from me in court and he's going to pay for it. I know when his lights go off.",
       'they will pay for what they did to me. all of them.',
-    ]) {
-      assert.deepEqual(detectCrisis(text), { flag: 'harm_to_others' }, text);
-    }
+    ]);
   });
 
   test('sideways forum talk: a voice that says do it, no nerve, who finds me, how a method feels', () => {
     const cue = (text: string, id: string) => scoreCrisis(text).matched.includes(id);
     assert.ok(cue('the voices keep saying just do it, all day at work', 'self.voice-says-do-it'));
-    assert.ok(cue('i still cant find the nerve. tonight maybe', 'self.nerve-to-go'));
+    assert.ok(cue('i still cant find the nerve. tonight maybe', 'self.courage-to'));
     assert.ok(cue('please someone talk me out of it', 'self.talk-me-out'));
     assert.ok(cue('i live alone, how long before anyone finds me.', 'self.who-finds-me'));
     assert.ok(cue('does an overdose hurt or is it quick', 'self.method-feel'));
@@ -308,7 +294,7 @@ describe('crisis detector (unit)', () => {
       false,
     );
     assert.equal(cue('you are young, someone else will find you', 'self.who-finds-me'), false);
-    assert.equal(cue('I wish I had the nerve to ask for a raise', 'self.nerve-to-go'), false);
+    assert.equal(cue('I wish I had the nerve to ask for a raise', 'self.courage-to'), false);
     assert.equal(cue('talk me out of buying this jacket', 'self.talk-me-out'), false);
     assert.equal(cue('waiting for the right moment to tell her I got the job', 'self.right-day'), false);
   });

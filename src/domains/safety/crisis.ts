@@ -1,4 +1,4 @@
-import { foldLeet, foldLetters, joinSpacedLetters, splitRunTogetherWords, squeeze } from '../../lib/fold.ts';
+import { foldForMatching, splitRunTogetherWords, squeeze } from '../../lib/fold.ts';
 import { accumulateEvidence, distancingFrame, EVIDENCE_THRESHOLD } from './evidence.ts';
 import { TOKEN_REWRITES } from './vocabulary.ts';
 
@@ -154,7 +154,7 @@ function mendRare(token: string): string {
  * kept (they end clauses), a space at both ends, every repeated letter squeezed.
  */
 export function canonical(text: string): string {
-  const folded = joinSpacedLetters(foldLeet(foldLetters(splitRunTogetherWords(text))));
+  const folded = foldForMatching(splitRunTogetherWords(text));
   const out: string[] = [];
   let token = '';
   let apostrophe = false;
@@ -538,7 +538,7 @@ const RULES: readonly Rule[] = [
     'self.courage-to',
     S,
     'medium',
-    ` (?:(?:courage|nerve|guts|balls|bravery) (?:\\w+ ){0,2}(?:to|for)|too (?:much of a |big of a |big a )?(?:coward|cowardly|scared|afraid|chicken|weak|pussy) to) (?:just )?(?:finally )?(?:actually )?(?:follow through|go through with it|end it all|kill myself|pull the trigger|leave this world|take my life|(?:do it|end it|jump)(?= [.!?,;]| $))`,
+    ` (?:(?:courage|nerve|guts|balls|bravery) (?:\\w+ ){0,2}(?:to|for)|too (?:much of a |big of a |big a )?(?:coward|cowardly|scared|afraid|chicken|weak|pussy) to) (?:just )?(?:finally )?(?:actually )?(?:follow through|go through with it|end it all|kill myself|pull the trigger|leave this world|take my life|(?:do it|end it|jump)(?= [.!?,;]| $))| (?:wish i had|work up|working up|worked up|find|finding|muster|mustering|get up|getting up|lack|lacking|do not have|never had) (?:the |enough )?(?:guts|nerve|courage|balls)(?= [.!?,;]| $| tonight| now| right now| again| today| already| yet| still)| (?:such a|too much of a|too big a|stop being a|being a|am a|so) (?:coward|chicken)(?: ,)?(?= [.!?,;]| $| still| to| for still)`,
     / (?:you|your|she|he|they|her|his|their|we|our) (?:\w+ ){0,3}(?:courage|nerve|guts|balls|bravery|coward|cowardly|scared|afraid|chicken|weak|pussy)/,
   ),
   rule(
@@ -582,12 +582,6 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` (?:the voices?|a voice|voices|my (?:head|brain|mind|thoughts)|head|brain) (?:\\w+ ){0,3}(?:saying|says|said|whispering|whispers|telling me|tells me|told me|screaming|screams|goes|go|keeps saying|keep saying) (?:to )?(?:just )?(?:do it|end it|end it all|jump|die|kill yourself|kill myself|you could just die|you should die)`,
-  ),
-  rule(
-    'self.nerve-to-go',
-    S,
-    'medium',
-    ` (?:wish i had|work up|working up|worked up|find|finding|muster|mustering|get up|getting up|lack|lacking|do not have|never had) (?:the |enough )?(?:guts|nerve|courage|balls)(?= [.!?,;]| $| tonight| now| right now| again| today| already| yet| still)| (?:such a|too much of a|too big a|stop being a|being a|am a|so) (?:coward|chicken)(?: ,)?(?= [.!?,;]| $| still| to| for still)`,
   ),
   rule(
     'self.talk-me-out',
@@ -1838,7 +1832,6 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.getting-close': 'close',
   'self.who-finds-my-body': 'body corpse remains',
   'self.voice-says-do-it': 'saying says said whispering whispers telling tels told screaming screams goes go',
-  'self.nerve-to-go': 'guts nerve courage bals coward chicken',
   'self.talk-me-out': 'talk',
   'self.who-finds-me': 'finds find',
   'self.method-feel':
