@@ -333,6 +333,10 @@ describe('administration', () => {
     await signIn(page, ADMIN.email, ADMIN.password, '/admin');
     await page.getByLabel('Email or name contains').fill(email);
     await page.getByRole('button', { name: 'Find' }).click();
+    // The page's first load lists the newest accounts, this one among them. Wait for the search's
+    // own answer: it replaces the list, and a card chosen before it lands would be swapped for a
+    // fresh one (tier reset to "free") between selecting the tier and pressing "Set tier".
+    await page.locator('#users-status', { hasText: /^1 account shown\.$/ }).waitFor();
     const card = page.locator('#users li', { hasText: email });
     await card.waitFor();
     await card.getByRole('combobox', { name: 'Tier' }).selectOption('plus');
