@@ -182,10 +182,11 @@ export function foldForMatching(text: string): string {
 
 /**
  * Words run together at a case change split apart, as a line break: a lower-case letter followed
- * by a capitalised word or by the word "I" is almost always a title run into its post's first
- * word, as some forum exports print them ("feeling suicidalEdit", "getting pretty closeI just").
+ * by a capitalised word, a word in capitals or the word "I" is almost always a title run into its
+ * post's first word, as some forum exports print them ("feeling suicidalEdit", "getting pretty
+ * closeI just", "I want to end myselfSAD PAIN").
  * Brand names split the same way ("YouTube") cost nothing that matters to the readers of it.
  */
 export function splitRunTogetherWords(text: string): string {
-  return text.replace(/([a-z])([A-Z][a-z]|I(?=[\s'\u2019]))/g, '$1\n$2');
+  return text.replace(/([a-z])([A-Z][a-z]|[A-Z]{3,}\b|I(?=[\s'\u2019]))/g, '$1\n$2');
 }

@@ -299,6 +299,84 @@ describe('crisis detector (unit)', () => {
     assert.equal(cue('waiting for the right moment to tell her I got the job', 'self.right-day'), false);
   });
 
+  test("real forum forms: weighing a method, a dose that might kill, a plea to die asleep, a plan for one's death", () => {
+    flaggedAs('self_harm', [
+      "I'm debating whether or not to jump in front of a train or off a building",
+      "how's 200 mg of ativan and a lot of alcohol, will it kill me",
+      'If there is some being watching over me just please kill me in my sleep.',
+      'I spend all day devising my own death.',
+      'Going to try again. Found a longer belt',
+      "I would have blown my brains out already if it wasn't for my parents",
+      'should I leave a letter for the police, explaining why I did it?',
+      'Does anyone know of any places to jump in Boston? Or any good ways to successfully die here?',
+      "Once again praying that I'll be dead by Christmas.",
+      'I decided to put it an end',
+      'for some, like me, suicide is definitely the best choice',
+      "I've been leaning over the railing lately and it seems so freeing",
+      'tryna figure out how to make it look like an accident so my mom doesnt blame herself',
+    ]);
+    // The same words in everyday use.
+    neverFlagged([
+      "I'm debating whether to jump off the diving board at the pool party",
+      "I took two ibuprofen after a glass of wine, it won't hurt, right?",
+      "I hope I die in my sleep when I'm 95, like my grandma did",
+      "I'm planning my own funeral with my hospice nurse, it feels oddly calm",
+      'bought a stronger rope for the tyre swing in the garden',
+      'if it wasnt for my coffee I would have died this morning lol',
+      'explaining why I did it to my boss was awkward',
+      'best places to jump into the lake around here?',
+      'There is no easy way to die, and what you are going through can change. Please stay.',
+      'I want to put an end to this toxic friendship',
+      'the lake looks so inviting today',
+      "she told me she's been thinking about how to make it look like an accident",
+    ]);
+  });
+
+  test("the internet's words: quitting existence, logging off for good, starred-out and glued words", () => {
+    flaggedAs('self_harm', [
+      'u ever just want to unsubscribe from existing. im actually gonna hit the button',
+      'lowkey ready to log off permanently. never reconnect',
+      'exiting the simulation this weekend. the devs can have my slot',
+      'i want to perish. not meme perish',
+      'i want die. no joke. i want to kill me',
+      'i wanna be unalived so bad',
+      'the 🪢 is ready',
+      'I want to k***. I want it over',
+      'coloradokilling myself soon.',
+      'I want to end myselfSAD PAIN SAD PAIN',
+    ]);
+    flaggedAs('harm_to_others', [
+      "bringing my bro's blade to skl tmrw. he been talking mad shit he gon learn",
+      'gonna shank the dude who jumped my lil bro. saturday night its done',
+    ]);
+    neverFlagged([
+      "I'd rather perish than go to that party",
+      'i want to quit my life as a lawyer and move to bali',
+      "i'm quitting the sims, leaving the simulation game to my sister",
+      'the painkilling effect wore off',
+    ]);
+    assert.equal(canonical('I want to k***'), ' i want to kil myself ');
+    assert.equal(canonical('thinking about s*****e'), ' thinking about suicide ');
+  });
+
+  test('a recovery story stays a story; the risk said now, or come back, is a crisis', () => {
+    neverFlagged([
+      'one year clean from self harm!!! my old blades went in the bin and I didnt go digging for them once',
+      "I'm writing this on the sixth anniversary of my suicide attempt. I drove to a remote spot with a hose. A ranger saw my car. Now I teach primary school.",
+      'just realised ive gone a whole year without thinking about killing myself. i used to think about it hourly',
+      "When I was 17 I tried to hang myself in my university halls. I'm 29 now and I haven't self harmed in eight years.",
+    ]);
+    flaggedAs('self_harm', [
+      // The risk come back, in a story that began as recovery.
+      'two years clean from self harm and i cut again last night. i want to keep going',
+      '3 years clean from self harm. the urges are back and I keep thinking about the blade in my drawer',
+      'I was stable for two years. Lately the thoughts are back and I have the pills counted out.',
+      // "It gets better" quoted back is not a recovery.
+      'People say it gets better, no it gets worse. I want to die.',
+      'I was told "it gets better" and I grew up and I still don\'t want to be alive.',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

@@ -69,6 +69,12 @@ const PHRASE_MAP_SOURCE: ReadonlyArray<readonly [string, string]> = [
   ['game end', 'kill myself'],
   ['commit sudoku', 'commit suicide'],
   ['toaster bath', 'suicide'],
+  ['self deletion', 'suicide'],
+  ['self - deletion', 'suicide'],
+  ['i want die', 'i want to die'],
+  ['i want unalive', 'i want to unalive'],
+  ['i want to kill me', 'i want to kill myself'],
+  ['i wanna kill me', 'i want to kill myself'],
   ['catch the bus', 'kill myself'],
   ['an hero', 'commit suicide'],
   ['neck myself', 'hang myself'],
@@ -146,15 +152,34 @@ function mendRare(token: string): string {
   for (const [squeezed, word] of SQUEEZED_FUZZY) {
     if (token[0] === squeezed[0] && damerauWithin1(token, squeezed)) return squeeze(word);
   }
+  // A word run into the one before it in lower case ("coloradokilling myself", a title glued to
+  // its post): a key word at the end of a long token is read apart.
+  const glued = GLUED_TAIL.exec(token);
+  if (glued !== null) return `${token.slice(0, glued.index)} ${glued[0]}`;
   return token;
 }
+
+/** Key words read apart from a token they end ("anniversarysuicidal"); squeezed spellings. */
+const GLUED_TAIL = /(?<=^[a-z]{3,})(?:kiling|suicidal|suicide)$/;
 
 /**
  * The canonical form the rules read: tokens separated by single spaces, punctuation tokens
  * kept (they end clauses), a space at both ends, every repeated letter squeezed.
  */
+/** Words starred out: "k***" (alone, it is "kill myself"), "s*****e", "su***de", "d*e". */
+function uncensor(text: string): string {
+  if (!text.includes('*')) return text;
+  return text
+    .replace(/\bk\*{2,}(?=\s+(?:my|him|her|them|you|some|every|my|the|a)\b)/gi, 'kill')
+    .replace(/\bk\*{2,}/gi, 'kill myself')
+    .replace(/\bs[\w*]\*{2,}[\w*]*e\b|\bsu\*+\w*\b/gi, 'suicide')
+    .replace(/\bd\*e\b/gi, 'die');
+}
+
 export function canonical(text: string): string {
-  const folded = foldForMatching(splitRunTogetherWords(text));
+  // The knot emoji is written for a noose ("the 🪢 is ready"), and words starred out to pass a
+  // filter are read as written ("I want to k***", "s*****e"); every other symbol separates words.
+  const folded = foldForMatching(splitRunTogetherWords(uncensor(text))).replaceAll('\u{1FAA2}', ' noose ');
   const out: string[] = [];
   let token = '';
   let apostrophe = false;
@@ -228,13 +253,16 @@ const ADV = `(?:${words(`really | just | honestly | seriously | genuinely | actu
 const I = `(?:^ | [.!?;:,] | (?:i|i am|i was|i have|i had|i will|i would|i do|me|part of me|part of me still|i feel like|i think|i honestly|and i|but i|so i|and|but|so|ngl|tbh|honestly|lowkey|for real|sometimes|now|today|tonight|right now|lol|also|yeah|yes|ok|okay|well|because|that|just|really|literally|seriously|god) )`;
 
 /** Acts of killing oneself (an intent to do one is a crisis, whatever the intent word). */
-const DIE_ACT = `(?:kill myself|unalive(?: myself)?|rope|roping|end my life|end my own life|take my (?:own )?life|end it all|end it(?! (?:with|between|for (?:him|her|them|us)|off|there|here|early|now with|on a|on good))|end everything|end this life|end things(?! with| between)|commit suicide|die by suicide|die by my own hand|suicide|off myself|hang myself|shoot myself|stab myself|drown myself|overdose|jump off|jump in front|jump from|jump(?= [.!?,]| $| tonight| now| today| soon| off| from)|put a bullet (?:in|through) my (?:head|brain|skull)|blow my brains out|pull the trigger|check out(?= [.!?,]| $| tonight| now| for good| permanently| early| soon)|throw myself|slit my wrists|cut my wrists|poison myself|starve myself to death|drink myself to death|go through with it|leave this world|leave this earth|exit this world|give up on life|check out early)`;
+const DIE_ACT = `(?:kill myself|unalive(?: myself)?|rope|roping|end my life|end my own life|take my (?:own )?life|end it all|end it(?! (?:with|between|for (?:him|her|them|us)|off|there|here|early|now with|on a|on good))|end everything|end this life|end things(?! with| between)|commit suicide|die by suicide|die by my own hand|suicide|off myself|hang myself|shoot myself|stab myself|drown myself|overdose|jump off|jump in front|jump from|jump(?= [.!?,]| $| tonight| now| today| soon| off| from)|put a bullet (?:in|through) my (?:head|brain|skull)|blow my brains out|pull the trigger|check out(?= [.!?,]| $| tonight| now| for good| permanently| early| soon)|throw myself|drive (?:my car )?(?:into|off) (?:a |the )?(?:wall|tree|pole|bridge|cliff|oncoming traffic|traffic|river|lake|truck)|slit my wrists|cut my wrists|poison myself|starve myself to death|drink myself to death|go through with it|leave this world|leave this earth|exit this world|give up on life|check out early)`;
 
 /** Being dead or gone, as something wished for. */
-const DIE_STATE = `(?:die|dye(?! (?:my|her|his|the|it|hair|your|them|clothes|fabric|eggs))|be dead|not (?:be )?(?:alive|exist|wake up|be here(?: any more| tomorrow)?)|never wake up|stop existing(?! (?:on|in|at|for a|online))|cease to exist|stop living|disappear (?:forever|for good|permanently)|sleep forever|go to sleep forever|sleep for ever|sleep permanently|sleep and never wake up|let go(?= [.!?,]| $| of (?:life|this life|everything|it all)| forever| for good)|go to sleep and (?:never|not) wake up|fall asleep and (?:never|not) wake up|be gone(?: forever| for good)?|not be around|not live|no longer (?:exist|be alive|live)|be with (?:my )?(?:dad|mom|mum|grandma|grandpa|brother|sister|him|her) (?:again|in heaven)|be put out of my misery|fall asleep forever|crash my car|get hit by a (?:car|bus|truck|train))`;
+const DIE_STATE = `(?:die|perish|dye(?! (?:my|her|his|the|it|hair|your|them|clothes|fabric|eggs))|be dead|not (?:be )?(?:alive|exist|wake up|be here(?: any more| tomorrow)?)|never wake up|stop existing(?! (?:on|in|at|for a|online))|cease to exist|stop living|disappear (?:forever|for good|permanently)|sleep forever|go to sleep forever|sleep for ever|sleep permanently|sleep and never wake up|let go(?= [.!?,]| $| of (?:life|this life|everything|it all)| forever| for good)|go to sleep and (?:never|not) wake up|fall asleep and (?:never|not) wake up|be gone(?: forever| for good)?|not be around|not live|no longer (?:exist|be alive|live)|be with (?:my )?(?:dad|mom|mum|grandma|grandpa|brother|sister|him|her) (?:again|in heaven)|be put out of my misery|fall asleep forever|crash my car|get hit by a (?:car|bus|truck|train))`;
 
 /** A wish, a plan or readiness: with an act or a state of death, a crisis. */
 const WISH = `(?:want to|wanted to|wants to|free to|wish to|wish i could|wish i would|wish i can|wish i was able to|plan to|planning to|planned to|plan on|planning on|about to|ready to|need to|trying to|tried to|try to|attempt to|attempted to|deserve to|would rather|would like to|rather|thinking about|thinking of|think about|thought about|considering|consider|decided to|have decided to|contemplating|tempted to|feel like i want to|feel like i should|feel like i need to|can not wait to|cant wait to|hope to|long to|longing to|yearn to|choose to|urge to|keep thinking about|keep thinking of|obsessing over|fantasizing about|fantasising about|dreaming of|dream of|dream about|pray to|praying to|could just|just want to|honestly want to|can not stop thinking about|been thinking about|been thinking of|been planning to|been wanting to|been meaning to|should just|might just|wanna|am waiting to|waiting to|just waiting to|begging to|ask god to|asking god to)`;
+
+/** What someone says they would have done by now, but for a person or a reason that holds them. */
+const BUT_FOR_ACT = `kiled myself|ended it(?: al)?|ended my life|blown my brains out|done it|jumped|hanged myself|overdosed|taken my (?:own )?life|be dead|ben dead|gone through with it`;
 
 /** An intent: everything a wish is, and the plain future. */
 const INTENT = `(?:${WISH}|going to|am going to|will|should|might|am|gona|do it and|going to end up|will end up|might end up|end up)`;
@@ -309,7 +337,7 @@ const H: CrisisFlag = 'harm_to_others';
 
 const PERSON = `(?:him|her|them|you|everyone|everyone else|someone|somebody|people|all of them|them all|all of you|you all|every (?:single )?one of (?:them|you|those \\w+|these \\w+)|each (?:one )?of them|all (?:of )?(?:those|these) (?:people|kids|guys|bastards|bitches|assholes)|the (?:whole )?(?:class|school|office|family|neighbou?rs?|kids|teachers?|students|staff)|the next (?:person|guy|one|man|woman|kid|idiot)(?: who| that)?|anyone who|whoever|anybody who|my (?:whole |entire |own |stupid |fucking |damn |little |older |younger |big )?(?:boss|manager|ex|ex - ?(?:wife|husband|girlfriend|boyfriend)|wife|husband|girlfriend|boyfriend|gf|bf|dad|father|mom|mum|mother|stepdad|stepmom|step - dad|step - mom|stepfather|stepmother|brother|sister|son|daughter|baby|babies|kids?|child|children|family|parents|roommate|flatmate|neighbou?rs?|teacher|coworkers?|co - workers?|colleagues?|classmates?|bully|bullies|uncle|aunt|cousin|grandma|grandpa|partner|fiance|landlord|friend|best friend|in - laws|father - in - law|mother - in - law)|(?:that|this|the|those|these) (?:guy|girl|man|woman|dude|kid|bitch|bastard|asshole|prick|cunt|fucker|motherfucker|idiot|teacher|boss|cop|neighbou?r|driver|clerk|ex|people|guys|girls|kids|bitches|bastards|assholes|whore|slut|twat|jerk|loser|family|couple|lady|officer|man)|(?:everyone|everybody) (?:at|in) (?:my |the )?(?:school|work|office|class|church))`;
 
-const HARM_VERB = `(?:kill|murder|stab|shoot|strangle|choke|poison|hurt|harm|beat|beat up|punch|attack|smash|bash|slit (?:his|her|their) throats?|behead|torture|burn|run over|hit|break (?:his|her|their) (?:neck|legs?|face|bones)|end|slaughter|massacre|butcher|rape|maim|gun down|blow up|bomb|drown|suffocate|smother|bury|cut|slap|put (?:him|her|them) in (?:the|a) (?:hospital|ground|grave)|make (?:him|her|them) (?:bleed|suffer|pay)|hunt down|get rid of|destroy|ruin|mutilate|set fire to|light (?:him|her|them) on fire|unload on|open fire on|fight|stomp|curb stomp|bludgeon|break|snap)`;
+const HARM_VERB = `(?:kill|murder|stab|shank|shoot|strangle|choke|poison|hurt|harm|beat|beat up|punch|attack|smash|bash|slit (?:his|her|their) throats?|behead|torture|burn|run over|hit|break (?:his|her|their) (?:neck|legs?|face|bones)|end|slaughter|massacre|butcher|rape|maim|gun down|blow up|bomb|drown|suffocate|smother|bury|cut|slap|put (?:him|her|them) in (?:the|a) (?:hospital|ground|grave)|make (?:him|her|them) (?:bleed|suffer|pay)|hunt down|get rid of|destroy|ruin|mutilate|set fire to|light (?:him|her|them) on fire|unload on|open fire on|fight|stomp|curb stomp|bludgeon|break|snap)`;
 
 const RULES: readonly Rule[] = [
   // ---- Self: direct intent, wish, plan.
@@ -362,7 +390,7 @@ const RULES: readonly Rule[] = [
     'self.hope-die',
     S,
     'strong',
-    ` (?:i|i just|i really|i honestly|i sometimes|sometimes i|every night i|i kind of|i secretly) (?:hope|pray|wish) (?:that )?(?:i|god|something|someone|a car|a bus|the plane|it|the cancer|this illness) (?:\\w+ ){0,3}(?:die|dies|kills me|takes me|would kill me|hits me|run me over|runs me over|not wake up|never wake up|do not wake up|get hit|gets me|crash|end me|ends me)`,
+    ` (?:i|i just|i really|i honestly|i sometimes|sometimes i|every night i|i kind of|i secretly) (?:hope|pray|wish) (?:that )?(?:i|god|something|someone|a car|a bus|the plane|it|the cancer|this illness) (?:\\w+ ){0,3}(?:die|dies|kills me|takes me|would kill me|hits me|run me over|runs me over|not wake up|never wake up|do not wake up|get hit|gets me|crash|end me|ends me)(?! (?:\\w+ ){0,3}(?:when i am (?:old|\\d+|ninety|a hundred)|at (?:\\d+|ninety|a hundred)|of old age|as an old|one day|someday|decades from now|many years from now|peacefully at|like (?:my )?(?:grandma|grandpa|gran|nan|grandmother|grandfather)))`,
   ),
   rule(
     'self.pray-take',
@@ -606,6 +634,109 @@ const RULES: readonly Rule[] = [
     S,
     'medium',
     ` (?:waiting for|wait for|picked|chosen|chose|choose) the (?:right|perfect) (?:day|night|moment)(?= [.!?,;]| $)`,
+  ),
+  rule(
+    'self.debating',
+    S,
+    'strong',
+    `${I}${ADV}(?:am |have been |been |was |keep )?(?:debating|deciding|weighing up|torn between|choosing between|trying to decide|can not decide) (?:whether |if )?(?:or not )?(?:i should |to |i will |i want to |i am going to )?(?:just )?(?:kill myself|end my life|end it all|take my (?:own )?life|commit suicide|hang myself|shoot myself|overdose|slit my wrists|jump in front of|jump (?:off|from) (?:a |the |my )?(?:bridge|building|roof|cliff|balcony|overpass|ledge|tower|car park|parking garage)|(?:killing|hanging|shooting) myself|ending (?:my life|it all)|overdosing)`,
+  ),
+  rule(
+    'self.dose-kill-me',
+    S,
+    'strong',
+    ` (?:mg|milligrams|grams|pills|tablets|xanax|ativan|valium|klonopin|oxy|oxycodone|percocet|fentanyl|heroin|tylenol|paracetamol|acetaminophen|ibuprofen|advil|benadryl|sleeping pills|insulin|lithium|seroquel|trazodone|antidepressants|meds|medication|alcohol|vodka)(?: \\S+){0,12} (?:will|would|could|can|does) (?:it|this|that|these|they|those|this amount|that amount|that much|this much|the combination|the mix) (?:be enough to )?(?:kill me|be lethal|be fatal|stop my heart|die)`,
+  ),
+  rule(
+    'self.die-in-my-sleep',
+    S,
+    'strong',
+    ` (?:(?:please|just|pls|plz|someone|somebody|god|universe) )+(?:kill|take|end) me in my sleep| (?:let me|i hope i|i pray i|i wish i|hopefully i|pray i|hope i) (?:just )?(?:die|pass|go) in my sleep(?! (?:when|at|of|after|as|like|one day|someday|eventually|decades|years|many|a long))`,
+  ),
+  rule(
+    'self.planning-my-death',
+    S,
+    'strong',
+    `${I}${ADV}(?:spend \\w+ (?:\\w+ )?|keep |been |am |have been )?(?:devising|planning|plotting|scheming|designing|rehearsing|mapping out|working out|figuring out) (?:my (?:own )?(?:death|suicide|demise|last day|final day|final exit)|how i (?:will|am going to|would|could|can) (?:die|end it|kill myself|end my life))`,
+  ),
+  rule(
+    'self.stronger-rope',
+    S,
+    'strong',
+    ` (?:found|got|bought|ordered|have|tested|tied) (?:a |the |some )?(?:longer|stronger|thicker|sturdier) (?:belt|rope|cord|noose|cable|extension cord)(?! (?:for|to (?:tie|hold|tow|pul|hang (?:the|a|my) (?:hamock|swing|picture|lights|plant))))`,
+  ),
+  rule(
+    'self.quit-existence',
+    S,
+    'strong',
+    `${I}${ADV}(?:${WISH}|going to|am going to|will|am|about to) (?:just )?(?:\\w+ )?(?:log off|log out|sign off|unsubscribe|uninstall|delete|rage quit|quit|exit|cancel|unplug|disconnect|despawn|alt f4|control z|ctrl z|turn off|shut down|opt out|tap out|bow out)(?: (?:of|from))? (?:my |this |the )?(?:whole |entire )?(?:life|existence|existing|living|being alive|reality|the game of life|myself|my body)(?! (?:insurance|story|hack|coach|style|lesson|behind|as a|at|in|on|for|plan|skills|admin|support|settings|account|subscription))`,
+  ),
+  rule(
+    'self.leave-the-simulation',
+    S,
+    'strong',
+    ` (?:exiting|leaving|quitting|rage quitting|logging off|logging out of|uninstalling|unsubscribing from|deleting myself from) (?:the )?(?:simulation|game of life|server of life|group chat of life|life|existence|this life|reality)(?! (?:insurance|story|behind|as a|lesson|coach|style|skills|admin|is|was|sim|simulator|game|video))`,
+  ),
+  rule(
+    'self.looks-inviting',
+    S,
+    'strong',
+    ` (?:train tracks|tracks|bridge|ledge|edge|rope|noose|pills|blade|blades|razor|traffic|railing|the drop) (?:\\w+ ){0,4}(?:look|looks|looking|looked|seem|seems|feel|feels|are|is|keep|keeps|kept) (?:\\w+ )?(?:inviting|tempting|welcoming|freing|calling(?: me| to me| my name)?|so peaceful)(?! (?:for|to (?:swim|jump in|climb)))`,
+  ),
+  rule(
+    'self.look-like-an-accident',
+    S,
+    'strong',
+    ` (?:make|making|made) (?:it|my death|this) (?:look|seem) like an? (?:accident|natural death|heart attack|car crash)`,
+    / (?:she|he|they|her|him|them|wife|husband|friend|son|daughter)(?: \S+){0,6} (?:make|making|made) (?:it|this) /,
+  ),
+  rule(
+    'self.but-for',
+    S,
+    'strong',
+    ` (?:if it (?:was|were|had) not (?:ben )?for|if not for|if i did not have|were it not for|the only thing (?:keeping|stoping) me(?: from \\w+)?(?: is)?) (?:\\S+ ){0,8}?i would (?:have )?(?:\\w+ )?(?:${BUT_FOR_ACT})|${I}${ADV}would (?:have )?(?:\\w+ )?(?:${BUT_FOR_ACT})(?: \\S+){0,3} (?:if (?:it (?:was|were|had) not (?:ben )?for|not for|i did not have)|but for|were it not for)`,
+  ),
+  rule(
+    'self.explain-why',
+    S,
+    'strong',
+    ` (?:note|notes|leter|leters|message|video|recording|email)(?: \\S+){0,8} (?:explaining|explain|to explain|saying|telling (?:them|everyone|my \\w+)) why i (?:did it|did this|am doing this|had to do it|chose this|had to go|am gone|left)`,
+  ),
+  rule(
+    'self.gun-in-mouth',
+    S,
+    'strong',
+    ` (?:gun|barel|pistol|revolver|shotgun|rifle|baby) (?:\\w+ ){0,2}in my mouth| in my mouth and pul (?:the|her|his|its) triger`,
+  ),
+  rule(
+    'self.places-to-jump',
+    S,
+    'strong',
+    ` (?:places|place|spots|spot|bridges|bridge|buildings|building|rofs|rof) (?:\\w+ )?to jump(?! (?:rope|start|into (?:the )?(?:water|pool|lake|river|sea|ocean)|in (?:the )?(?:water|pool|lake|river|sea|ocean)))| (?:any|know of|recommend|suggest|sugestions for|ideas for) (?:\\w+ ){0,2}ways? to (?:\\w+ )?die(?= [.!?,]| $| here| in| quickly| painlesly| fast)| (?:anchor|anchoring) point for (?:a |the )?(?:rope|belt|nose)`,
+  ),
+  rule(
+    'self.pray-dead',
+    S,
+    'strong',
+    ` (?:pray|praying|prayed|hope|hoping|vow|vowing|swear|swearing) (?:that )?i (?:wil|would) be dead(?! (?:tired|on my fet|inside))`,
+  ),
+  rule(
+    'self.put-an-end',
+    S,
+    'strong',
+    `${I}${ADV}(?:${INTENT}|decided to|am going to) (?:just )?put (?:it )?an end(?: to (?:it|it al|my life|everything|myself|my existence|this life|al of this))?(?= [.!?,;]| $| to (?:it|my|everything|myself|al|this life))`,
+  ),
+  rule(
+    'self.best-option-for-me',
+    S,
+    'strong',
+    ` (?:suicide|death|dying|ending it|kiling myself) is (?:\\w+ )?(?:the )?(?:right|best|only|right and only) (?:option|choice|answer|way|solution)(?: \\S+){0,3} (?:for me|like me)| (?:for me|like me) ,? (?:suicide|death|dying|ending it|kiling myself) is (?:\\w+ )?(?:the )?(?:right|best|only) (?:option|choice|answer|way|solution)`,
+  ),
+  rule(
+    'self.log-off-for-good',
+    S,
+    'strong',
+    `${I}${ADV}(?:${WISH}|going to|am going to|will|am|about to) (?:just )?(?:log|logging|sign|signing) (?:off|out)(?: of (?:life|everything|existence|this world))? (?:permanently|forever|for good|for the last time|of life)(?= [.!?,;]| $| like| and)`,
   ),
   rule(
     'self.afraid-of-myself',
@@ -1694,11 +1825,11 @@ const RULES: readonly Rule[] = [
 // ---- Anchors: a rule can only match a text holding one of its anchor tokens --------------
 
 const DIE_ACT_ANCHORS =
-  'myself unalive rope roping end life suicide die overdose jump wrists through world earth exit check bulet brains trigger';
+  'drive myself unalive rope roping end life suicide die overdose jump wrists through world earth exit check bulet brains trigger';
 const DIE_STATE_ANCHORS =
-  'die dye dead alive exist existing wake here living sleep disappear gone around live again heaven misery asleep car hit go cease born';
+  'perish die dye dead alive exist existing wake here living sleep disappear gone around live again heaven misery asleep car hit go cease born';
 const HARM_ANCHORS =
-  'kil kiling murder murdering stab stabing shot shoot shoting strangle strangling choke choking poison poisoning hurt hurting harm harming beat beating punch atack atacking smash smashing bash bashing slit behead torture torturing burn burning run hit break end slaughter masacre butcher rape maim gun bomb blow drown drowning sufocate sufocating smother smothering bury cut slap hunt rid destroy ruin mutilate fire unload fight stomp curb bludgeon snap unalive bled sufer pay hospital ground grave';
+  'kil kiling murder murdering stab stabing shank shanking shot shoot shoting strangle strangling choke choking poison poisoning hurt hurting harm harming beat beating punch atack atacking smash smashing bash bashing slit behead torture torturing burn burning run hit break end slaughter masacre butcher rape maim gun bomb blow drown drowning sufocate sufocating smother smothering bury cut slap hunt rid destroy ruin mutilate fire unload fight stomp curb bludgeon snap unalive bled sufer pay hospital ground grave';
 const PERSON_ANCHORS =
   'him her them you everyone someone somebody people al class schol ofice family neighbor neighbors neighbour neighbours kids teacher teachers students staf boss manager ex wife husband girlfriend boyfriend gf bf dad father mom mum mother stepdad stepmom step stepfather stepmother brother sister son daughter baby babies kid child children parents roomate flatmate coworker coworkers co coleague coleagues clasmate clasmates buly bulies uncle aunt cousin grandma grandpa partner fiance landlord friend in guy girl man woman dude bitch bastard ashole prick cunt fucker motherfucker idiot cop driver clerk guys girls bitches bastards asholes whore slut twat jerk loser couple lady oficer every each those these';
 
@@ -1837,6 +1968,23 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.method-feel':
     'drowning hanging jumping overdosing overdose frezing bleeding sufocating gunshot hit painles peaceful quickest easiest least',
   'self.right-day': 'right perfect',
+  'self.debating': 'debating deciding weighing torn chosing decide',
+  'self.dose-kill-me': 'kil lethal fatal heart die',
+  'self.die-in-my-sleep': 'slep',
+  'self.planning-my-death': 'death suicide demise day exit die end kil',
+  'self.stronger-rope': 'belt rope cord nose cable',
+  'self.quit-existence': 'life existence existing living alive reality myself body',
+  'self.leave-the-simulation': 'simulation game server group life existence reality',
+  'self.looks-inviting': 'inviting tempting welcoming freing caling peaceful',
+  'self.look-like-an-accident': 'acident natural heart crash',
+  'self.but-for': 'kiled ended blown done jumped hanged overdosed taken dead',
+  'self.explain-why': 'note notes leter leters mesage video recording email',
+  'self.gun-in-mouth': 'mouth',
+  'self.places-to-jump': 'jump die anchor anchoring',
+  'self.pray-dead': 'dead',
+  'self.put-an-end': 'end',
+  'self.best-option-for-me': 'option choice answer way solution',
+  'self.log-off-for-good': 'permanently forever god last life',
   'self.urged-from-within':
     'telling tels told beging begs beged urging urges urged pushing pushes screaming screams whispering whispers wants wanting',
   'self.courage-to': 'courage nerve guts bals bravery coward cowardly scared afraid chicken weak pusy',
@@ -1972,7 +2120,7 @@ export const UNANCHORED_RULES: readonly string[] = RULES.filter((r) => !ANCHORS[
 const IDIOMS = new RegExp(
   sq(
     ` (?:${[
-      'rather die than(?! (?:feel|feeling|live|living|go on|going on|keep|continue|be alive|wake up|spend another|another|face|deal|be here|exist|suffer|carry on|be like this|be me|be this))',
+      'rather (?:die|perish) than(?! (?:feel|feeling|live|living|go on|going on|keep|continue|be alive|wake up|spend another|another|face|deal|be here|exist|suffer|carry on|be like this|be me|be this))',
       'rather be dead than(?! (?:feel|feeling|live|living|go on|going on|keep|continue|be alive|wake up|spend another|another|face|deal|be here|exist|suffer|carry on|be like this|be me|be this))',
       'die of (?:embarrassment|shame|boredom|laughter|cringe|happiness|cuteness|jealousy|envy|curiosity|thirst|hunger|heat|old age)',
       'dying of (?:embarrassment|shame|boredom|laughter|cringe|happiness|cuteness|jealousy|envy|curiosity|thirst|hunger|heat)',
@@ -2131,6 +2279,30 @@ function clauseBefore(text: string, at: number): string {
   return ` ${cut >= 0 ? window.slice(cut + 3) : window} `;
 }
 
+/** A match that tells of an act done or a state left behind ("I tried to", "I was planning"). */
+const PAST_ACT = new RegExp(
+  sq(
+    ` (?:tried|atempted|was|were|had|took|wrote|did|used to|overdosed|swalowed|spent|planed|decided|wanted|wished|thought|without|no longer|stoped|since|any more|anymore|clean|free)(?= )`,
+  ),
+);
+
+/** A clause about the reader ("the version of you that wants to die"), not the writer. */
+const SECOND_PERSON = / (?:you|your|yours)(?= )/;
+
+/** Rules that name self-harm or an attempt without saying it is wanted now. */
+const MENTIONS: ReadonlySet<string> = new Set([
+  'self.harm-word',
+  'self.harm-scars',
+  'self.harm-act',
+  'self.first-person-harm',
+  'self.first-person-death',
+  'self.suicide-attempt',
+  'self.too-deep',
+  'self.on-purpose',
+  'self.note',
+  'self.note-plain',
+]);
+
 /** The most a text framed as recovery or fiction can score. */
 const FRAMED_CAP = 0.9;
 
@@ -2147,7 +2319,9 @@ export interface CrisisScores {
 /** The detector's working: per-flag scores and the rules that fired. */
 export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): CrisisScores {
   const plain = canonical(text);
-  const canon = /d[iy]|dea|kil|mur|bor|scar|wor|sick/.test(plain) ? plain.replace(IDIOMS, ' ~ ') : plain;
+  const canon = /d[iy]|dea|kil|mur|bor|scar|wor|sick|perish/.test(plain)
+    ? plain.replace(IDIOMS, ' ~ ')
+    : plain;
   const totals = {
     self_harm: { core: 0, weak: 0 },
     harm_to_others: { core: 0, weak: 0 },
@@ -2172,8 +2346,10 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
   }
   // A text told as a recovery story (with nothing saying the risk is back) or as fiction stays
   // below the threshold, however many matches it holds.
-  const frame = distancingFrame(canon);
-  const framed = frame !== null;
+  const storyFrame = distancingFrame(canon);
+  // A recovery story holds the past; a strong self-harm cue said now ("I want to die", "I'm going
+  // through with my plan") is the risk come back, whatever else the text says about recovery.
+  let presentRisk = false;
   const candidates = options.ungated ? RULES.map((_, i) => i) : [...anchorsAt.keys()].sort((x, y) => x - y);
   for (const i of candidates) {
     const r = RULES[i] as Rule;
@@ -2205,6 +2381,15 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
           DISTANCING_ANYWHERE.test(`${before}${m[0]} `) ||
           DISTANCED_AFTER.test(after);
         const weight = full * (distanced ? 0.35 : 1);
+        if (
+          r.flag === 'self_harm' &&
+          r.strength === 'strong' &&
+          !distanced &&
+          !MENTIONS.has(r.id) &&
+          !PAST_ACT.test(upToMatch) &&
+          !SECOND_PERSON.test(head)
+        )
+          presentRisk = true;
         if (weight > best) best = weight;
         if (best === full) break;
       }
@@ -2220,6 +2405,8 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
   // Evidence accumulated over the whole text adds its share of the threshold, when it holds a
   // risk class: a medium cue with some risk evidence beside it flags, and so does risk evidence
   // that reaches the threshold alone.
+  const frame = storyFrame === 'recovery' && presentRisk ? null : storyFrame;
+  const framed = frame !== null;
   const evidence = accumulateEvidence(canon, frame, tokens);
   for (const c of evidence.classes) matched.push(`evidence.${c}`);
   const selfEvidence = evidence.selfRisk ? evidence.self_harm / EVIDENCE_THRESHOLD.self_harm : 0;
