@@ -76,6 +76,15 @@ function answers(prompts: readonly string[]): void {
   }
 }
 
+/** Asserts that the gate refuses every prompt (by `rule`, when given). */
+function refuses(prompts: readonly string[], rule?: string): void {
+  for (const prompt of prompts) {
+    const verdict = assessMission(prompt);
+    assert.equal(verdict.onMission, false, `${prompt}: ${JSON.stringify(verdict)}`);
+    if (rule !== undefined) assert.equal(verdict.rule, rule, prompt);
+  }
+}
+
 describe('oracle refusal gate', () => {
   test('the cases here are not the eval set', () => {
     const evalPrompts = new Set(
@@ -226,15 +235,12 @@ describe('oracle refusal gate', () => {
   });
 
   test('a philosophical address or an appraisal word does not turn a practical request into a reflection', () => {
-    for (const prompt of [
+    refuses([
       'As a sage, which credit card has the best cashback?',
       'O wise oracle, how long do I roast a chicken?',
       'Meditating on impermanence: is it normal for a boiler to lose pressure?',
       'What is a good life? Also, how do I reset my router?',
-    ]) {
-      const verdict = assessMission(prompt);
-      assert.equal(verdict.onMission, false, `${prompt}: ${JSON.stringify(verdict)}`);
-    }
+    ]);
   });
 
   test('a practical worry asked about one’s own life is answered', () => {
@@ -328,13 +334,39 @@ describe('oracle refusal gate', () => {
   test('the learned stage refuses a practical request the rules would answer for one reflective word', () => {
     for (const prompt of [
       'What paperwork does a divorce in Ohio need?',
-      'how do I change a tyre without calling roadside help',
+      'what should I pack for a week in Lisbon with my kids',
     ]) {
       assert.equal(rulesVerdict(prompt).onMission, true, prompt);
       const verdict = assessMission(prompt);
       assert.equal(verdict.onMission, false, `${prompt}: ${JSON.stringify(verdict)}`);
       assert.equal(verdict.rule, 'learned');
     }
+  });
+
+  test('a story that leads up to a professional question is refused; one that asks how to live with it is answered', () => {
+    refuses(
+      [
+        "I am 71 and have been on warfarin since my valve replacement. My granddaughter brought me turmeric capsules and was so proud. I don't want to hurt her feelings. Is it safe to take turmeric with warfarin?",
+        'I got let go two days after telling my manager I was pregnant. They called it restructuring. I cried the whole drive home. Is that pregnancy discrimination, and how long do I have to file with the EEOC?',
+        'im so embarrassed to even ask but my credit score is 540 after the divorce. how long does it take to get back over 700 and which credit card should i pay off first?',
+        "It's been a hard year and my blood pressure readings at the pharmacy are 158/96. I feel like my body is keeping score. Is that dangerous? Should I be worried?",
+      ],
+      'story-then-professional',
+    );
+    answers([
+      "My divorce lawyer says I could ask for more in the settlement. I don't want to punish him. Is it weakness not to take everything you're entitled to?",
+      'my wife and I fight about the mortgage every week. Is that normal?',
+      'I was diagnosed with diabetes last month and I keep thinking I did this to myself. How do I stop blaming myself?',
+      'My landlord is keeping my deposit and I feel powerless. What would a Stoic make of losing money you were owed?',
+      'I gamble on stocks to feel something. How do I stop?',
+      "My mother's creatinine keeps rising and the doctors talk past me. How do you stay kind to people when you're this frightened?",
+    ]);
+  });
+
+  test('"without calling a plumber" is not a calling', () => {
+    assert.equal(rulesVerdict('how do I unclog my sink without calling a plumber').onMission, false);
+    assert.equal(rulesVerdict('is there such a thing as a calling?').onMission, true);
+    assert.equal(rulesVerdict('I think teaching is my calling but it pays nothing').onMission, true);
   });
 
   test('a feeling said first does not make the request after it a question about a life', () => {

@@ -161,6 +161,31 @@ describe('POST /api/v1/oracle (built-in provider)', () => {
     assert.equal((await ledger(payer)).length, ledgerBefore);
   });
 
+  test('a refused health, law or money question says where it is answered, and to call for help in danger', async () => {
+    const payer = await signup(t.app);
+    const { key } = await createKey(t.app, payer, { scopes: ['oracle'] });
+    const medical = expectProblem(
+      await ask(
+        {
+          question:
+            "My toddler swallowed something, I think a button battery, an hour ago. He seems fine and I'm shaking. How long until it passes, and is it dangerous?",
+        },
+        key,
+      ),
+      422,
+      'off_mission',
+    );
+    assert.equal(medical.reason, 'practical_advice');
+    assert.match(String(medical.detail), /emergency number/);
+    // Other refusals keep to the gate's own words.
+    const code = expectProblem(
+      await ask({ question: 'Write a Python function that sorts a list.' }, key),
+      422,
+      'off_mission',
+    );
+    assert.doesNotMatch(String(code.detail), /emergency/);
+  });
+
   test('400s name the field', async () => {
     expectInvalidField(await ask({}), '/question');
     expectInvalidField(await ask({ question: '' }), '/question');

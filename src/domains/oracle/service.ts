@@ -53,6 +53,10 @@ export interface OracleSettings {
 /** Passages handed to an upstream provider as context. */
 const PROVIDER_CONTEXT = 3;
 
+/** Said with every refusal of a practical question: where health, law and money are answered. */
+export const WHERE_TO_TURN =
+  'A doctor or pharmacist, a lawyer or an adviser can answer a question of health, law or money; if someone may be in danger now, call your local emergency number.';
+
 /**
  * The oracle: the refusal gate, a mood reading, retrieval over the shipped corpus, and an
  * answer composed either by the built-in engine or by an OpenAI-compatible provider given the
@@ -108,9 +112,12 @@ export class OracleService {
     }
     const verdict = assessMission(request.question);
     if (!verdict.onMission && verdict.reason !== null) {
+      // A refused health, legal or money question may be urgent ("my toddler swallowed a button
+      // battery"): the refusal says where such a question is answered.
+      const whereToTurn = verdict.reason === 'practical_advice' ? ` ${WHERE_TO_TURN}` : '';
       throw new AppError(
         'off_mission',
-        `The oracle answers questions of meaning, feeling, choice and perspective; this reads as ${REASON_TEXT[verdict.reason]}.`,
+        `The oracle answers questions of meaning, feeling, choice and perspective; this reads as ${REASON_TEXT[verdict.reason]}.${whereToTurn}`,
         { extras: { reason: verdict.reason } },
       );
     }
