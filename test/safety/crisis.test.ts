@@ -250,6 +250,22 @@ describe('crisis detector (unit)', () => {
     );
   });
 
+  test('"my story" told to share a life is not fiction; shared as recovery, it is a recovery story', () => {
+    // A post that opens on its writer's history was capped below the threshold as fiction.
+    flaggedAs('self_harm', [
+      "Here's my story. I'm 23 and I can't see a point to live, so I bought a gram of heroin to od on.",
+      'I think I will kill myself. Not right now, but soon. My story is this: my dad was violent and I never got away from it.',
+    ]);
+    neverFlagged([
+      "For Men's Health Week, I'm sharing my story. At 22, I tried to take my life. Now I'm 38, a dad of two and a volunteer for a prevention charity.",
+      'my short story for english class: the knight decides to end his life rather than surrender the castle',
+    ]);
+    // A clean streak broken now is the risk come back.
+    flaggedAs('self_harm', [
+      'I was clean for 4 years. Now I started cutting myself again and taking a bunch of painkillers every day.',
+    ]);
+  });
+
   test('"of myself" is not "off myself", and a cut of a playlist is not a cut', () => {
     // Squeezed letters make "off" and "of" one token: only an intent before it makes it an act.
     neverFlagged([

@@ -2282,7 +2282,7 @@ function clauseBefore(text: string, at: number): string {
 /** A match that tells of an act done or a state left behind ("I tried to", "I was planning"). */
 const PAST_ACT = new RegExp(
   sq(
-    ` (?:tried|atempted|was|were|had|took|wrote|did|used to|overdosed|swalowed|spent|planed|decided|wanted|wished|thought|without|no longer|stoped|since|any more|anymore|clean|free)(?= )`,
+    ` (?:tried|atempted|was|were|had|took|wrote|did|used to|overdosed|swalowed|spent|planed|wanted|wished|thought|without|no longer|stoped|since|any more|anymore|clean|free)(?= )`,
   ),
 );
 
