@@ -393,6 +393,22 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test("everyday words that looked like a farewell, a dose or a plan in teenagers' posts", () => {
+    neverFlagged([
+      'How do I play music in discord vcs? It is not my server and I want to know how to do it',
+      'Posting until I get my first kiss (day 343): how many tickles does it take to make an octopus laugh? Ten tickles.',
+      'I gave my dog a treat because she was being such a good girl and she buried it',
+      "even though I tried to tell him that I love him he didn't get the hints",
+      'I wish I was born a girl, ugggh',
+    ]);
+    flaggedAs('self_harm', [
+      'I know exactly how to do it now',
+      'how many of my antidepressants would it take. i have almost a full box',
+      'I gave my dog away yesterday, she deserves better than me',
+      'I wish I was never born',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

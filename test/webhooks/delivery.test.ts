@@ -542,10 +542,14 @@ describe('webhook deliveries across restarts and instances', () => {
   test('two service processes on one database make each attempt exactly once', async () => {
     const receiver = await startReceiver();
     const database = await createTestDatabase();
-    // Retries enough that a loaded machine's slow attempts still end in a success.
+    // Retries enough that a loaded machine's slow attempts still end in a success, and database
+    // time limits long enough that twenty concurrent revocations on a loaded machine are not
+    // answered 503 (the limits themselves are test/faults/'s to test).
     const env = testEnv(database.url, `orrery-test:webhooks:${Date.now()}:`, {
       ...ENV,
       WEBHOOK_RETRY_SCHEDULE: '0.2,0.2,0.2,0.2,0.2,0.2',
+      DATABASE_STATEMENT_TIMEOUT_MS: '5000',
+      DATABASE_QUERY_TIMEOUT_MS: '5000',
     });
     const one = await startServiceProcess(env);
     const two = await startServiceProcess(env);

@@ -384,7 +384,7 @@ const RULES: readonly Rule[] = [
     'self.wish-dead',
     S,
     'strong',
-    ` (?:i|i just|i really|i honestly|i sometimes|i often|i kind of|sometimes i|and i) (?:wish|wished|hope|pray|prayed|hoped) (?:that )?(?:i|i would|i could|i had) (?:\\w+ )?(?:was|were|be|had been|been|had never been|never was|never) (?:dead|born|gone|never born|not born|killed|not alive|not here)`,
+    ` (?:i|i just|i really|i honestly|i sometimes|i often|i kind of|sometimes i|and i) (?:wish|wished|hope|pray|prayed|hoped) (?:that )?(?:i|i would|i could|i had) (?:\\w+ )?(?:was|were|be|had been|been|had never been|never was|never) (?:dead|born(?! (?:a|an|in|into|with|rich|earlier|later|somewhere|as|the|male|female|smarter|prettier|taller))|gone|never born|not born|killed|not alive|not here)`,
   ),
   rule(
     'self.hope-die',
@@ -957,6 +957,7 @@ const RULES: readonly Rule[] = [
     S,
     'medium',
     ` (?:tell|let) (?:my \\w+|them|everyone|her|him|my family|my parents|my kids) (?:know )?(?:that )?i (?:love|loved|am sorry|was sorry|did not mean|never meant|tried)`,
+    / (?:crush|ask (?:him|her) out|asked (?:him|her) out|confes\w*|(?:tried|want|wanted|going|scared|afraid|should i|how do i|whether) to tel (?:him|her) (?:that )?i (?:love|like))/,
   ),
   rule(
     'self.sorry-everything',
@@ -1072,7 +1073,7 @@ const RULES: readonly Rule[] = [
     'self.giving-away',
     S,
     'strong',
-    ` (?:giving|gave|give|started giving|been giving|given) (?:away )?(?:all |most of |some of )?(?:my|all my) (?:stuff|things|belongings|possessions|games|clothes|books|jewell?ery|pets?|cat|dog|money|savings|stuff away|things away|favou?rite (?:\\w+)|guitar|collection|art|plants|car|laptop|console)(?: away)?`,
+    ` (?:giving|gave|give|started giving|been giving|given) (?:away )?(?:all |most of |some of )?(?:my|all my) (?:stuff|things|belongings|possessions|games|clothes|books|jewell?ery|pets?|cat|dog|money|savings|stuff away|things away|favou?rite (?:\\w+)|guitar|collection|art|plants|car|laptop|console)(?: away)?(?! (?:a|an|some|her|his|their) (?:treat|bath|bone|toy|walk|hug|kis|pat|snack|name|wash|haircut|trim|rub|cuddle|scratch|chew|belly rub))`,
     /moving|move (?:abroad|house|out)|relocat|declutter|downsiz|packing|minimalis|abroad|new (?:flat|house|apartment|place)|garage sale|yard sale|charity shop before/,
   ),
   rule(
@@ -1091,7 +1092,9 @@ const RULES: readonly Rule[] = [
     'self.lethal-dose',
     S,
     'strong',
-    ` (?:how (?:many|much)|what dose|what amount|lethal (?:dose|amount)|fatal dose|enough (?:pills|tablets|meds)|overdose on|how long does it take to die|painless(?:ly)? (?:way|ways|method|death)|easiest way to die|quickest way to die|best way to die|most painless way|how to kill myself|how to die|ways to die|ways to kill myself|how to end it|how to end my life|how to hang|how to tie a noose|what kills you|die in my sleep|to not wake up|without waking up)(?: \\S+){0,8} (?:to die|would kill|will kill|to kill me|is lethal|is fatal|to not wake up|would it take|does it take|would be enough|to overdose|kill (?:me|a person|someone|you)|to end it|od|overdose|die|to sleep forever|never wake up|painless|quickly|fast|without pain|lethal|fatal|a person|myself)`,
+    // "How many" alone is everyday ("how many tickles does it take to make an octopus laugh"):
+    // it asks for a dose when it names a means, or when what it asks is a death.
+    ` (?:how (?:many|much)(?: \\S+){0,3} (?:pills|tablets|capsules|mg|milligrams|grams|of (?:my|these|them|the|those|this)|sleeping|painkillers|insulin|xanax|tylenol|paracetamol|acetaminophen|ibuprofen|advil|aspirin|meds|medication|alcohol|vodka|bleach|antifreeze|units|doses?)|what dose|what amount|lethal (?:dose|amount)|fatal dose|enough (?:pills|tablets|meds)|overdose on|how long does it take to die|painless(?:ly)? (?:way|ways|method|death)|easiest way to die|quickest way to die|best way to die|most painless way|how to kill myself|how to die|ways to die|ways to kill myself|how to end it|how to end my life|how to hang|how to tie a noose|what kills you|die in my sleep|to not wake up|without waking up)(?: \\S+){0,8} (?:to die|would kill|will kill|to kill me|is lethal|is fatal|to not wake up|would it take|does it take|would be enough|to overdose|kill (?:me|a person|someone|you)|to end it|od|overdose|die|to sleep forever|never wake up|painless|quickly|fast|without pain|lethal|fatal|a person|myself)| how (?:many|much)(?: \\S+){0,8} (?:to die|would kill|will kill|to kill me|is lethal|is fatal|to not wake up|to overdose|kill (?:me|a person|someone|you)|to end it|to sleep forever|never wake up|lethal|fatal)`,
   ),
   rule(
     'self.method-plan',
@@ -1199,7 +1202,9 @@ const RULES: readonly Rule[] = [
     'self.how-do-it',
     S,
     'strong',
-    ` (?:thinking|thought|think|researching|researched|planning|planned|figured out|figuring out|know|knew|decided|deciding) (?:about |of |out |exactly )?(?:how|when|where) (?:to|i would|i could|i will|i am going to|i can|i d) (?:do it|end it|go through with it|do this)(?! (?:better|right|without|properly|faster|again|at work|in class))`,
+    // "How do I play music in discord? … I want to know how to do it": the everyday task asked
+    // just before is what "it" is.
+    `(?<!how (?:do|can|should) (?:i|you|we) (?:play|install|use|make|cook|fix|set|download|change|add|join|edit|turn|open|get|put|build|draw|write|learn|unlock|run|start|stream|record|mute|share) [^~]{0,160}) (?:thinking|thought|think|researching|researched|planning|planned|figured out|figuring out|know|knew|decided|deciding) (?:about |of |out |exactly )?(?:how|when|where) (?:to|i would|i could|i will|i am going to|i can|i d) (?:do it|end it|go through with it|do this)(?! (?:better|right|without|properly|faster|again|at work|in class))`,
   ),
   rule(
     'self.know-what-use',
