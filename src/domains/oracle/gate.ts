@@ -736,13 +736,20 @@ const HEART =
  * answered whatever a statistical model thinks.
  */
 export function learnedMayRefuse(question: string, verdict: GateVerdict): boolean {
-  if (!verdict.onMission) return false;
-  const text = normalise(question);
+  return verdict.onMission && !speaksOfLivingOrSomeoneClose(normalise(question));
+}
+
+/**
+ * Whether normalised text speaks of living, dying or looking back on a life, asks for help to
+ * go on, or is about reaching someone close or what they do to the heart: such a question is
+ * answered whatever its other words look like.
+ */
+function speaksOfLivingOrSomeoneClose(text: string): boolean {
   return (
-    !LIFE_ITSELF.test(text) &&
-    !asksHelpToLive(text) &&
-    !REACHING_SOMEONE_CLOSE.test(text) &&
-    !(SOMEONE_CLOSE.test(text) && HEART.test(text))
+    LIFE_ITSELF.test(text) ||
+    asksHelpToLive(text) ||
+    REACHING_SOMEONE_CLOSE.test(text) ||
+    (SOMEONE_CLOSE.test(text) && HEART.test(text))
   );
 }
 
@@ -801,13 +808,7 @@ function storyThenRequest(text: string): GateVerdict | null {
   const ask = closingAsk(text);
   if (ask === null) return null;
   if (SELF_QUESTION.test(ask) || REFLECTIVE_ASK.test(ask) || PERSPECTIVE.test(ask)) return null;
-  if (
-    LIFE_ITSELF.test(ask) ||
-    asksHelpToLive(ask) ||
-    REACHING_SOMEONE_CLOSE.test(ask) ||
-    (SOMEONE_CLOSE.test(ask) && HEART.test(ask))
-  )
-    return null;
+  if (speaksOfLivingOrSomeoneClose(ask)) return null;
   const professional = PROFESSIONAL_ASK.exec(ask);
   if (professional === null) return null;
   return off('practical_advice', 'story-then-professional', professional[0]);

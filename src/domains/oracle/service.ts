@@ -54,7 +54,7 @@ export interface OracleSettings {
 const PROVIDER_CONTEXT = 3;
 
 /** Said with every refusal of a practical question: where health, law and money are answered. */
-export const WHERE_TO_TURN =
+const WHERE_TO_TURN =
   'A doctor or pharmacist, a lawyer or an adviser can answer a question of health, law or money; if someone may be in danger now, call your local emergency number.';
 
 /**

@@ -170,7 +170,7 @@ const GLUED_TAIL = /(?<=^[a-z]{3,})(?:kiling|suicidal|suicide)$/;
 function uncensor(text: string): string {
   if (!text.includes('*')) return text;
   return text
-    .replace(/\bk\*{2,}(?=\s+(?:my|him|her|them|you|some|every|my|the|a)\b)/gi, 'kill')
+    .replace(/\bk\*{2,}(?=\s+(?:my|him|her|them|you|some|every|the|a)\b)/gi, 'kill')
     .replace(/\bk\*{2,}/gi, 'kill myself')
     .replace(/\bs[\w*]\*{2,}[\w*]*e\b|\bsu\*+\w*\b/gi, 'suicide')
     .replace(/\bd\*e\b/gi, 'die');
@@ -262,7 +262,7 @@ const DIE_STATE = `(?:die|perish|dye(?! (?:my|her|his|the|it|hair|your|them|clot
 const WISH = `(?:want to|wanted to|wants to|free to|wish to|wish i could|wish i would|wish i can|wish i was able to|plan to|planning to|planned to|plan on|planning on|about to|ready to|need to|trying to|tried to|try to|attempt to|attempted to|deserve to|would rather|would like to|rather|thinking about|thinking of|think about|thought about|considering|consider|decided to|have decided to|contemplating|tempted to|feel like i want to|feel like i should|feel like i need to|can not wait to|cant wait to|hope to|long to|longing to|yearn to|choose to|urge to|keep thinking about|keep thinking of|obsessing over|fantasizing about|fantasising about|dreaming of|dream of|dream about|pray to|praying to|could just|just want to|honestly want to|can not stop thinking about|been thinking about|been thinking of|been planning to|been wanting to|been meaning to|should just|might just|wanna|am waiting to|waiting to|just waiting to|begging to|ask god to|asking god to)`;
 
 /** What someone says they would have done by now, but for a person or a reason that holds them. */
-const BUT_FOR_ACT = `kiled myself|ended it(?: al)?|ended my life|blown my brains out|done it|jumped|hanged myself|overdosed|taken my (?:own )?life|be dead|ben dead|gone through with it`;
+const BUT_FOR_ACT = `killed myself|ended it(?: all)?|ended my life|blown my brains out|done it|jumped|hanged myself|overdosed|taken my (?:own )?life|be dead|been dead|gone through with it`;
 
 /** An intent: everything a wish is, and the plain future. */
 const INTENT = `(?:${WISH}|going to|am going to|will|should|might|am|gona|do it and|going to end up|will end up|might end up|end up)`;
