@@ -359,6 +359,13 @@ describe('oracle refusal gate', () => {
       'I was diagnosed with diabetes last month and I keep thinking I did this to myself. How do I stop blaming myself?',
       'My landlord is keeping my deposit and I feel powerless. What would a Stoic make of losing money you were owed?',
       'I gamble on stocks to feel something. How do I stop?',
+      // A professional's word used of a life: a marriage to fix, a house to sell, a sign of love.
+      "We've been married twelve years and I cheated. How do I fix a marriage after an affair?",
+      'My son turns 17 next week. Should I buy my son a car or teach him to earn it?',
+      "I've been in the same town my whole life. Should I sell my house and travel the world?",
+      'My boyfriend checks my phone constantly. Is jealousy a sign of love or of fear?',
+      'The breakup was in March and I still cry. How do I recover from a breakup like this?',
+      'I hate my job. Is it worth working a job I hate to pay off the mortgage?',
       "My mother's creatinine keeps rising and the doctors talk past me. How do you stay kind to people when you're this frightened?",
     ]);
   });
