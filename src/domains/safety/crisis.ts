@@ -669,7 +669,7 @@ const RULES: readonly Rule[] = [
     'self.quit-existence',
     S,
     'strong',
-    `${I}${ADV}(?:${WISH}|going to|am going to|will|am|about to) (?:just )?(?:\\w+ )?(?:log off|log out|sign off|unsubscribe|uninstall|delete|rage quit|quit|exit|cancel|unplug|disconnect|despawn|alt f4|control z|ctrl z|turn off|shut down|opt out|tap out|bow out)(?: (?:of|from))? (?:my |this |the )?(?:whole |entire )?(?:life|existence|existing|living|being alive|reality|the game of life|myself|my body)(?! (?:insurance|story|hack|coach|style|lesson|behind|as a|at|in|on|for|plan|skills|admin|support|settings|account|subscription))`,
+    `${I}${ADV}${INTENT} (?:just )?(?:\\w+ )?(?:log off|log out|sign off|unsubscribe|uninstall|delete|rage quit|quit|exit|cancel|unplug|disconnect|despawn|alt f4|control z|ctrl z|turn off|shut down|opt out|tap out|bow out)(?: (?:of|from))? (?:my |this |the )?(?:whole |entire )?(?:life|existence|existing|living|being alive|reality|the game of life|myself|my body)(?! (?:insurance|story|hack|coach|style|lesson|behind|as a|at|in|on|for|plan|skills|admin|support|settings|account|subscription))`,
   ),
   rule(
     'self.leave-the-simulation',
@@ -736,7 +736,7 @@ const RULES: readonly Rule[] = [
     'self.log-off-for-good',
     S,
     'strong',
-    `${I}${ADV}(?:${WISH}|going to|am going to|will|am|about to) (?:just )?(?:log|logging|sign|signing) (?:off|out)(?: of (?:life|everything|existence|this world))? (?:permanently|forever|for good|for the last time|of life)(?= [.!?,;]| $| like| and)`,
+    `${I}${ADV}${INTENT} (?:just )?(?:log|logging|sign|signing) (?:off|out)(?: of (?:life|everything|existence|this world))? (?:permanently|forever|for good|for the last time|of life)(?= [.!?,;]| $| like| and)`,
   ),
   rule(
     'self.afraid-of-myself',
@@ -2386,7 +2386,10 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
           DISTANCING_ANYWHERE.test(`${before}${m[0]} `) ||
           DISTANCED_AFTER.test(after);
         const weight = full * (distanced ? 0.35 : 1);
+        // Only a recovery story needs to know whether the risk is said now.
         if (
+          storyFrame === 'recovery' &&
+          !presentRisk &&
           r.flag === 'self_harm' &&
           r.strength === 'strong' &&
           !distanced &&
