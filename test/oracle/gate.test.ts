@@ -370,6 +370,24 @@ describe('oracle refusal gate', () => {
     ]);
   });
 
+  test('a story that closes on a lookup the rules refuse on its own is refused; a closing question about a life is answered', () => {
+    for (const prompt of [
+      "My uncle and I used to fish the Dordogne every August. He died in the spring and I can't stop thinking about those mornings. What's the longest river in France?",
+      'My mum was a nurse and she quizzed me on bones when I was small. I miss her so much tonight. Who discovered penicillin?',
+      'I failed my mock exam and I cried on the bus home. Explain the difference between mitosis and meiosis.',
+    ]) {
+      const verdict = rulesVerdict(prompt);
+      assert.equal(verdict.onMission, false, `${prompt}: ${JSON.stringify(verdict)}`);
+      assert.match(verdict.rule, /^(story|feeling)-then-/, prompt);
+    }
+    answers([
+      "I'm an accountant. Numbers all day. I used to paint. Where did that person go?",
+      'I lost my job in March and my savings are gone. When does the shame stop?',
+      'I deleted every app for my mental health and now I feel invisible. Can you be close to people without being online?',
+      'My grandfather left me his watch. It stopped the week he died. What does it mean that I cannot bring myself to fix it?',
+    ]);
+  });
+
   test('"without calling a plumber" is not a calling', () => {
     assert.equal(rulesVerdict('how do I unclog my sink without calling a plumber').onMission, false);
     assert.equal(rulesVerdict('is there such a thing as a calling?').onMission, true);

@@ -810,8 +810,13 @@ function storyThenRequest(text: string): GateVerdict | null {
   if (SELF_QUESTION.test(ask) || REFLECTIVE_ASK.test(ask) || PERSPECTIVE.test(ask)) return null;
   if (speaksOfLivingOrSomeoneClose(ask)) return null;
   const professional = PROFESSIONAL_ASK.exec(ask);
-  if (professional === null) return null;
-  return off('practical_advice', 'story-then-professional', professional[0]);
+  if (professional !== null) return off('practical_advice', 'story-then-professional', professional[0]);
+  // A closing question the rules refuse on its own, as after a feeling ("…we took a boat on it.
+  // What's the longest river in Portugal?").
+  const alone = refusedOnItsOwn(ask);
+  return alone === null
+    ? null
+    : off(alone.reason ?? 'not_reflective', `story-then-${alone.rule}`, alone.evidence);
 }
 
 /** Where a preface may end and the request begin: a sentence break, a colon, a dash, a comma. */
@@ -848,15 +853,26 @@ function feelingThenRequest(text: string): GateVerdict | null {
   for (const request of requestsAfterAPreface(text)) {
     // "Why can't I learn JavaScript like everyone else?" asks about the asker, whatever it names.
     if (SELF_QUESTION.test(request)) continue;
-    const verdict = verdictOf(request);
-    if (
-      !verdict.onMission &&
-      REFUSED_AFTER_A_FEELING.has(verdict.rule) &&
-      !GENERIC_WH.test(verdict.evidence ?? '')
-    )
+    const verdict = refusedOnItsOwn(request);
+    if (verdict !== null)
       return off(verdict.reason ?? 'not_reflective', `feeling-then-${verdict.rule}`, verdict.evidence);
   }
   return null;
+}
+
+/**
+ * The rules' refusal of a request read on its own, when it is one that stands whatever came
+ * before it (`REFUSED_AFTER_A_FEELING`, not a bare "when does it stop?"), and it does not ask
+ * about people: "Can you be close to people without being online?" asks how to live.
+ */
+function refusedOnItsOwn(request: string): GateVerdict | null {
+  if (PEOPLE.test(request)) return null;
+  const verdict = verdictOf(request);
+  return !verdict.onMission &&
+    REFUSED_AFTER_A_FEELING.has(verdict.rule) &&
+    !GENERIC_WH.test(verdict.evidence ?? '')
+    ? verdict
+    : null;
 }
 
 /** Each one-sentence request of normalised `text` that follows a short preface asking nothing. */
