@@ -409,6 +409,56 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test('self-injury hidden or come back, and farewells that leave instructions', () => {
+    flaggedAs('self_harm', [
+      'my teacher asked about the cuts and i told her it was the dog. we dont even have a dog',
+      'My flatmate thinks the burns on my wrist are from the oven at work.',
+      'Lost my 7 months clean streak last night. Fresh marks everywhere.',
+      'sh relapse tonight after four months',
+      'I punched my own face until it bruised because I hated what I said to her.',
+      "I won't be around for her graduation. I've made my peace with that.",
+      'There is nothing left to make me stay.',
+      'She has been gone a year. I am ready to join her now.',
+      "Timed this post to go out at noon. By then I'll be gone, I'm sorry.",
+      'Please do not open the garage, call the police first.',
+      'ngl you all are going to be fine without me',
+    ]);
+    neverFlagged([
+      'Broke my 200 day Duolingo streak and I am devastated',
+      'lost my 90 days clean from vaping, back to day one tomorrow',
+      "I won't be around for the meeting, I'm on holiday in Crete.",
+      'No reason to stay at a company that treats people like this.',
+      'Going to join the others for dinner now.',
+      'I scheduled the newsletter for 9am and went to bed.',
+      'My daughter has scratches on her arms from the neighbours cat, I told her to stop teasing it.',
+      'see you never, Monday. hello weekend',
+      'Work was so dull I thought about faking my own death to skip the meeting lol',
+    ]);
+  });
+
+  test("a reply that supports someone else speaks of the writer's past, and quotes the reader's words", () => {
+    neverFlagged([
+      "You said you'd rather be dead than go back to that house. Please reach out to someone tonight, you deserve to be safe.",
+      "When you say 'I just want to sleep and not wake up', I hear how tired you are. You are not alone in this.",
+      'I tried to end my life at 19. I am 40 now and glad I stayed. Please stay.',
+    ]);
+    flaggedAs('self_harm', [
+      'You are not alone, I feel the same. I want to die too and I have the pills ready.',
+      'please stay. i know i said that, but honestly i am going to kill myself tonight',
+    ]);
+  });
+
+  test('harm to others: a target waited for, a weapon, an urge to hurt a child', () => {
+    flaggedAs('harm_to_others', [
+      "He'll be getting what's coming. I'll be waiting outside his work with the bat in my car.",
+      "The baby won't stop crying and I wanted to throw him against the wall. I'm scared of what my hands want to do.",
+    ]);
+    neverFlagged([
+      'Waiting outside the school for my son, the bus is late again.',
+      'I was so scared of what the exam would do to my grade.',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

@@ -1,5 +1,5 @@
 import { foldForMatching, splitRunTogetherWords, squeeze } from '../../lib/fold.ts';
-import { accumulateEvidence, distancingFrame, EVIDENCE_THRESHOLD } from './evidence.ts';
+import { accumulateEvidence, distancingFrame, EVIDENCE_THRESHOLD, READER_SAID } from './evidence.ts';
 import { TOKEN_REWRITES } from './vocabulary.ts';
 
 /**
@@ -266,6 +266,10 @@ const BUT_FOR_ACT = `killed myself|ended it(?: all)?|ended my life|blown my brai
 
 /** An intent: everything a wish is, and the plain future. */
 const INTENT = `(?:${WISH}|going to|am going to|will|should|might|am|gona|do it and|going to end up|will end up|might end up|end up)`;
+
+/** Being away for an everyday reason: a holiday, a shift, a move. */
+const AWAY =
+  /\b(?:holidays?|vacation|trip|travel\w*|moving|abroad|shift|at work|for work|the ofice|conference|away on|camp|course|deployed|deployment|exchange)\b/;
 
 function rule(id: string, flag: CrisisFlag, strength: Strength, source: string, unless?: RegExp): Rule {
   const re = new RegExp(`(?:${sq(source.trimEnd())})(?= )`, 'g');
@@ -1077,6 +1081,77 @@ const RULES: readonly Rule[] = [
     /moving|move (?:abroad|house|out)|relocat|declutter|downsiz|packing|minimalis|abroad|new (?:flat|house|apartment|place)|garage sale|yard sale|charity shop before/,
   ),
   rule(
+    'self.wont-be-there-for',
+    S,
+    'strong',
+    ` i (?:wil not|am not going to|probably wil not) be (?:here|around) (?:to (?:argue|se|watch|celebrate|help|worry|fight|clean|explain)|for (?:his|her|their|your|my|the) (?:birthday|wedding|graduation|christmas|concert|exams?|next)|much longer|any more|anymore|tomorow|after (?:tonight|today|this week|sunday|friday))`,
+    AWAY,
+  ),
+  rule(
+    'self.not-enough-to-stay',
+    S,
+    'strong',
+    ` (?:it is |it was |that is |there is |there s )?(?:not enough|no reason|no reasons|nothing left|nothing) (?:to (?:make me |kep me )?)stay(?= [.!?,]| $| for| alive| here| any more| anymore)`,
+    /job|company|firm|party|town|city|country|school|university|relationship|marriage|club|team|server|group|house|flat|apartment|church|band|team|guild|clan|forum/,
+  ),
+  rule(
+    'self.join-the-dead',
+    S,
+    'strong',
+    ` (?:going to|about to|ready to|time to|time for me to|wil|want to|longing to) (?:go )?(?:join|be with) (?:my (?:late )?)?(?:\\S+ )?(?:now|soon|tonight|in heaven|on the other side)(?= [.!?,]| $)`,
+    /club|team|gym|clas|cal|meting|zom|game|server|party|group|army|navy|union|queue|line|dinner|lunch|breakfast|them for|us for|for a|match|stream|discord|chat|waitlist|choir|band|course|church service/,
+  ),
+  rule(
+    'self.scheduled-goodbye',
+    S,
+    'strong',
+    ` (?:scheduled|schedule|scheduling|set|setting|timed) (?:this|these|my (?:messages?|texts?|emails?|posts?)|an? (?:email|message|post|text)|the (?:email|messages?|post|texts?))(?: \\S+){0,6} (?:to (?:go out|send|auto send|post|be sent)|for (?:\\d+|tomorow|the morning|after))(?: \\S+){0,24} (?:over|gone|went through|go through|understand|forgive|sorry|godbye|dead|done|wil not be|no longer)`,
+  ),
+  rule(
+    'self.call-before-entering',
+    S,
+    'strong',
+    ` (?:(?:do not|please do not|dont) (?:open|go into|come into|go in|come in|let (?:\\S+ ){1,2}(?:in|into)) (?:my|the) (?:bedroom|room|bathroom|garage|shed|flat|apartment)(?: door)?(?: \\S+){0,4} (?:call|cal|ring) (?:the )?(?:police|911|999|112|000|someone|an ambulance)|(?:call|cal|ring) (?:my \\S+|the police|someone|911|999) (?:first )?before (?:you|anyone|they|he|she) (?:go|goes|come|comes|walk|walks|open|opens) (?:in|inside|into|the door))`,
+  ),
+  rule(
+    'self.see-you-never',
+    S,
+    'weak',
+    ` (?:see you never|se you never|se ya never|long godnight|godnight forever|god night forever|final godnight|last godnight|a long sleep now)(?= [.!?,x]| $)`,
+  ),
+  rule(
+    'self.goodbye-messages',
+    S,
+    'medium',
+    ` (?:my|the|al my|wrote|writing|drafted) (?:goodbye|farewel|final|last) (?:texts|messages|emails|videos|voice notes)(?: \\S+){0,10} (?:before|send|sent|drafts|after)`,
+    /leaving (?:the|my) (?:job|company|team|school)|last day at|retire|moving|colleagues|coworkers|team/,
+  ),
+  rule(
+    'self.broke-clean',
+    S,
+    'strong',
+    ` (?:broke|broken|breaking|lost|ruined|reset|threw away|blew|ended) (?:my )?(?:\\S+ ){0,3}(?:clean streak|sh streak|(?:days|weks|months|years) clean|sh free|self harm free)(?: (?:\\S+ ){0,6}(?:sh|self harm|cut|cutting|marks|blade|fresh|did it|again))?| (?:\\d+|a|two|three|four|five|six|seven|eight|nine|ten) (?:days|weks|months|years) clean and (?:i )?(?:just )?(?:threw it|blew it|broke it|lost it|ruined it|relapsed)| (?:sh|self harm|cutting) relapse| relapsed (?:on|into|with|back into) (?:sh|self harm|cutting)| (?:sh|self harm|cutting) (?:[^ .!?;]+ ){0,2}relapsed`,
+    /drink|drunk|alcohol|beer|wine|sober|sobriety|smok|vap|cigaret|weed|gambl|porn|nicotine|cafeine|sugar|diet|gym|duolingo|snapchat|snap streak|wordle|game|coding|running|workout|nail|biting my nails|junk food|soda/,
+  ),
+  rule(
+    'self.marks-excuse',
+    S,
+    'strong',
+    ` (?:scratches|marks|cuts|burns|bruises|scars|plasters|new ones|fresh ones)(?: \\S+){0,14} (?:i said|i told|i lied|i lie|i pretend\\w*|i am telling|i keep telling|telling everyone|telling people|going to tel|gona tel|excuse)(?: \\S+){0,8} (?:cat|kiten|dog|puppy|rose ?bush|rosebush|fal|eczema|cooking|chickenpox|dreser|acident|a fight|the gym)| (?:i said|i told \\S+|i lied|i am telling \\S+|i keep telling \\S+|going to tel \\S+|(?:my \\S+|they|she|he|everyone) (?:think|thinks|believe|believes))(?: \\S+){0,3} (?:the |my )?(?:scratches|marks|cuts|burns|bruises|scars|new ones|fresh ones)(?: \\S+){0,4} (?:are|were|was|came|come) (?:from|by)`,
+  ),
+  rule(
+    'self.bit-own',
+    S,
+    'strong',
+    ` (?:i )?(?:bit|bite|biting|punched|punch|punching|hit|hitting|scratched|scratching|burned|burnt|clawed|pinched) my own (?:arm|arms|leg|legs|hand|hands|face|wrist|wrists|thigh|thighs|skin|stomach|head)(?! (?:by acident|acidentaly|on|against|with the (?:door|hamer|ball)|while|when))`,
+  ),
+  rule(
+    'self.undeserving-of-food',
+    S,
+    'medium',
+    ` (?:do not|dont|never|wil not let myself|can not let myself) (?:deserve|earn|earned) (?:to eat|food|to have (?:food|dinner|lunch|breakfast|a meal)|a meal|dinner|lunch|breakfast)`,
+  ),
+  rule(
     'self.affairs',
     S,
     'strong',
@@ -1184,6 +1259,7 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` i (?:will not|am not going to|won t|do not plan to|do not intend to|will no longer) be (?:here|around|alive)(?= [.!?,]| $| any more| for long| much longer| long| to see| soon)`,
+    AWAY,
   ),
   // ---- Veiled: what people write around it.
   rule(
@@ -1546,6 +1622,12 @@ const RULES: readonly Rule[] = [
     'medium',
     ` (?:se|know|find out|learn|realize|regret) (?:exactly )?what i am (?:capable of|able to do|realy capable of)`,
   ),
+  rule(
+    'other.violent-urge',
+    H,
+    'medium',
+    ` (?:wanted|want|wanting|urge|urges|fel like i want) to (?:throw|smother|strangle|choke|drown|stab|sufocate|suffocate|shoot) (?:him|her|them|the baby|my (?:son|daughter|baby|brother|sister|child|kid|husband|wife|partner|mum|mom|dad))(?! (?:a |the |my |some |with (?:a|the) (?:bal|pilow|snowbal|water)|in the pool|into the pool|a look|a glance|a bone|a party))`,
+  ),
   // ---- Self-harm.
   rule(
     'self.harm-act',
@@ -1759,7 +1841,7 @@ const RULES: readonly Rule[] = [
     'self.fine-without-me',
     S,
     'medium',
-    ` (?:everyone|everybody|they|my family|people|the world|my kids|my friends) (?:would|will) (?:all )?(?:be )?(?:just )?(?:fine|ok|okay|happier|better|relieved) (?:without me|if i (?:was|were) gone|when i am gone)`,
+    ` (?:everyone|everybody|they|my family|people|the world|my kids|my friends|your al|you al|al of you) (?:would|will|are going to|are al going to|al going to|going to) (?:all )?(?:be )?(?:just )?(?:fine|ok|okay|happier|better|relieved) (?:without me|if i (?:was|were) gone|when i am gone)`,
   ),
   rule(
     'self.sleep-long',
@@ -1843,6 +1925,18 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.follow-them': 'folow join with',
   'self.stop-being-problem': 'stop stoped plan point carying cary',
   'self.fine-without-me': 'without gone',
+  'self.wont-be-there-for': 'here around',
+  'other.violent-urge': 'throw smother strangle choke drown stab sufocate suffocate shoot',
+  'self.not-enough-to-stay': 'stay',
+  'self.join-the-dead': 'join',
+  'self.scheduled-goodbye': 'scheduled schedule scheduling set setting timed',
+  'self.call-before-entering': 'call ring',
+  'self.see-you-never': 'never goodnight night sleep',
+  'self.goodbye-messages': 'texts messages emails videos notes',
+  'self.broke-clean': 'streak clean free relapse relapsed',
+  'self.marks-excuse': 'scratches marks cuts burns bruises scars plasters ones',
+  'self.bit-own': 'own',
+  'self.undeserving-of-food': 'deserve earn earned',
   'self.sleep-long': 'slep',
   'other.imagining-harm': 'imagining fantasizing fantasising picturing dreaming thinking',
   'other.next-one-gets-it': 'next',
@@ -2131,6 +2225,7 @@ const IDIOMS = new RegExp(
       'dying of (?:embarrassment|shame|boredom|laughter|cringe|happiness|cuteness|jealousy|envy|curiosity|thirst|hunger|heat)',
       'died of (?:embarrassment|shame|boredom|laughter|cringe)',
       'dead inside',
+      '(?:fake|faking|faked) my (?:own )?death',
       '(?:thought|felt like|feel like|(?:was|am) (?:completely |absolutely |totally |so |genuinely |honestly |literaly )?(?:sure|convinced|certain)) (?:i was|i am|im|i would|i was going to|i am going to|i will) (?:dying|going to die|about to die|die|going to freeze to death|having a heart attack|having a stroke)(?= (?:right there|on the|in the|at the|of a|from|because|or|and then|,|\\.|!))',
       'dead tired',
       'dead serious',
@@ -2197,7 +2292,7 @@ const IDIOMS = new RegExp(
 /** Words in the clause before a match that deny, distance or fictionalise it. */
 const DISTANCING = new RegExp(
   sq(
-    ` (?:would never|will never|(?:i am |am )?not going to(?! lie)|no intention|no plans? to|do not think i|joking|kidding|jk|hypothetically|what if (?:someone|a person)|is it normal for (?:someone|people)|why do people|why would (?:someone|anyone|a person|people)|how do i help|how can i help|what should i do if (?:someone|a friend)|what does it mean|does it mean|lyrics|the quote)(?= )`,
+    ` (?:would never|will never|(?:i am |am )?not going to(?! lie)|no intention|no plans? to|do not think i|joking|kidding|jk|hypothetically|what if (?:someone|a person)|is it normal for (?:someone|people)|why do people|why would (?:someone|anyone|a person|people)|how do i help|how can i help|what should i do if (?:someone|a friend)|what does it mean|does it mean|lyrics|the quote|${READER_SAID})(?= )`,
   ),
 );
 
@@ -2249,7 +2344,7 @@ function deniesTheMatch(upToMatch: string, matchFrom: number, next: string): boo
 /** Words, before or inside a match, that put it in the past or in a story. */
 const DISTANCING_ANYWHERE = new RegExp(
   sq(
-    ` (?:used to|use to|years ago|when i was (?:younger|a kid|a teen|a teenager|in (?:high school|school|college))|back in (?:high school|school|college|the day|19\\d\\d|20\\d\\d)|in the past|in my past|my character|the character|the protagonist|the villain|the narrator|the hero|in the (?:story|novel|book|movie|film|game|song|poem|play|show)|in my (?:story|novel|book|poem|screenplay|script|game|fic|fanfic)|writing a (?:story|novel|book|poem|scene|script|screenplay)|survivors?|recovered|recovery|clean for|clean since|(?:years|months|weeks) clean)(?= )`,
+    ` (?:used to|use to|years ago|when i was (?:younger|a kid|a teen|a teenager|in (?:high school|school|college))|back in (?:high school|school|college|the day|19\\d\\d|20\\d\\d)|in the past|in my past|my character|the character|the protagonist|the villain|the narrator|the hero|in the (?:story|novel|book|movie|film|game|song|poem|play|show)|in my (?:story|novel|book|poem|screenplay|script|game|fic|fanfic)|writing a (?:story|novel|book|poem|scene|script|screenplay)|survivors?|recovered|recovery|clean for|clean since|(?<!(?:broke|broken|lost|ruined|reset|blew|ended|threw away) (?:my )?(?:\\S+ ){0,3})(?:years|months|weeks) clean)(?= )`,
   ),
 );
 
@@ -2306,6 +2401,9 @@ const MENTIONS: ReadonlySet<string> = new Set([
   'self.on-purpose',
   'self.note',
   'self.note-plain',
+  'self.broke-clean',
+  'self.marks-excuse',
+  'self.bit-own',
 ]);
 
 /** The most a text framed as recovery or fiction can score. */

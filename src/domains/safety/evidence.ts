@@ -218,7 +218,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | i (?:\\w+ ){0,4}not be here | not being here | should just go(?= [.!?,;]| $) | want out(?= [.!?,;]| $| of (?:this|here|life|it al))
       | just not be | disappear for good | disappear forever | just disappear(?! (?:into|for a|to|from|under|in))
       | vanish(?! (?:into|for a|to|from|under|in)) | fade away | press a button | not be alive | not being alive
-      | i was not here | i was not in it | i were not here | i was not around | i were not around | i (?:\\w+ ){0,4}not be around(?! (?:the|at|for a|this|on|in|to|til|until|over|during|after|next|from|when)) | just be gone
+      | i was not here | i was not in it | i were not here | i was not around | i were not around | i (?:\\w+ ){0,4}not be around(?! (?:the|at|for|this|on|in|to|til|until|over|during|after|next|from|when)) | just be gone
       | sleep forever | sleep and not | go to sleep and not | not come back | how peaceful it would be
       | how quiet it would be | it would be so quiet | it would be so peaceful | clean slate for everyone
       | no longer be here | wish i was never | wish i had never | do not want to be here | do not want to be alive
@@ -478,8 +478,20 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | teach (?:him|her|them|that|the|this) (?:\\w+ ){0,2}a leson | find out what it feels like
       | stop laughing | be sory | not think that after | se what happens when | what happens when you push
       | pushed me too far | push (?:someone|me|people) too far
+      | getting what is coming | (?:are|is) going to (?:se|learn)(?= [.!?,;]| $) | this is not a talk | something people (?:wil )?talk about
       | no idea what is coming | does not know what is coming | what is coming (?:to|for) (?:her|him|them)
       | not going to be a victim | done being a victim | not going to take it any more | never (?:going to|gona) (?:touch|hurt|hit) (?:her|him|me|them|anyone) again | (?:wil not|not going to) be getting up | not get up again | not getting up again | answer for (?:it|this|what) | i (?:am going to|wil) end (?:him|her|them)`),
+  ),
+  cls(
+    'urge-to-hurt',
+    H,
+    1.5,
+    true,
+    family(`
+      wanted to (?:throw|shake|smother|hit|hurt|strangle|choke|drown|stab|slap) (?:him|her|them|the baby|my (?:son|daughter|baby|brother|sister))
+      | scared of what (?:my hands|i) (?:want to do|might do|wil do|would do|could do) | frightened of what i (?:wil|might|would|could) do
+      | (?:hand|pilow) over (?:his|her|their) (?:mouth|face) | knife to (?:his|her|their|my \\S+ s) (?:throat|neck)
+      | throw (?:him|her) against`),
   ),
   cls(
     'agency',
@@ -510,7 +522,9 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | stil have a key | let myself in | which days | know the combination | know the code
       | (?:thought about|planed|planning|ben planning) (?:this|it) for (?:months|weks|years) | watching (?:them|him|her) | been watching | staking out
       | (?:driving|going|heading|on my way) (?:over )?(?:there|to (?:his|her|their) (?:place|house|work)) (?:now|tonight) | go over there | go round there | go over to (?:his|her|their)
-      | show up at (?:his|her|their)`),
+      | show up at (?:his|her|their) | waiting outside | waiting for (?:him|her|them) | waiting at (?:his|her|their)
+      | (?:comes|goes|walks|leaves|is|lives) (?:home )?alone | (?:catches|gets|takes) the (?:\\S+ )?(?:bus|train) | get myself there
+      | know (?:they|he|she) (?:al )?(?:stay|leave|come|go|walk|finish|get) | when it is time`),
   ),
   cls(
     'weapon',
@@ -537,10 +551,16 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
 
 // ---- Frames: what discounts a cue's sentence, or the whole text ----------------------------
 
+/**
+ * The reader's own words, quoted back in a reply ("You said you'd rather be dead than live in
+ * that house"): not the writer's.
+ */
+export const READER_SAID = `(?:you|u) (?:said|say|wrote|write|mentioned|posted|described|typed|are saying|keep saying|have said|told (?:us|me|them))|your post (?:said|says)`;
+
 /** A sentence whose subject is someone else, or told in the past, a story or a denial. */
 const SENTENCE_DISTANCED = new RegExp(
   sq(
-    ` (?:years ago|(?:a|two|three|five|ten|\\d+) years? ago|when i was (?:younger|a kid|a teen|a teenager|\\d+)|back then|in (?:19|20)\\d\\d|used to|my character|the character|the villain|the protagonist|(?:his|her) character|the party|the players|in my (?:story|novel|book|game|campaign|script)|the story|the novel|a novel|a story|one of my (?:students|patients|clients)|my (?:student|patient|client)|no thoughts of|not in (?:any )?danger|not at risk|never had (?:any )?thoughts|not suicidal|lol|lmao|haha|hahaha|jk|just kidding)(?= )`,
+    ` (?:years ago|(?:a|two|three|five|ten|\\d+) years? ago|when i was (?:younger|a kid|a teen|a teenager|\\d+)|back then|in (?:19|20)\\d\\d|used to|my character|the character|the villain|the protagonist|(?:his|her) character|the party|the players|in my (?:story|novel|book|game|campaign|script)|the story|the novel|a novel|a story|one of my (?:students|patients|clients)|my (?:student|patient|client)|no thoughts of|not in (?:any )?danger|not at risk|never had (?:any )?thoughts|not suicidal|lol|lmao|haha|hahaha|jk|just kidding|${READER_SAID})(?= )`,
   ),
 );
 
@@ -551,10 +571,27 @@ const RECOVERY_FRAME = new RegExp(
   ),
 );
 
+/**
+ * A reply that supports someone else: it asks the reader to stay, to reach a person or a crisis
+ * line, tells them they are not alone. What such a reply says of its writer's own risk is told
+ * as the past, like a recovery story; a risk said now still cancels it (see `scoreCrisis`).
+ */
+const SUPPORT_FRAME = new RegExp(
+  sq(
+    ` (?:please (?:stay|hang on|hold on|do not give up|reach out|talk to (?:someone|somebody|a person|your)|tell (?:someone|somebody|a person|your)|get help|stick around|be gentle with yourself|be kind to yourself|do not do it|do not act)|you are not alone|you deserve (?:to be (?:happy|here|safe|alive|helped|heard)|help|support|a chance|to live|to stay|another chance)|you do not have to (?:carry|go through|do this|be alone|face)|(?:i am|we are) (?:so |realy )?(?:glad|proud|happy) (?:that )?you (?:are|posted|reached|told|stayed|said)|(?:^|[.!?,;:]) (?:please )?(?:call|text|ring|contact) (?:a |the |your )?(?:crisis|hotline|helpline|samaritans|988|lifeline|emergency)|you (?:can|could|should) (?:call|text|ring) (?:a |the )?(?:crisis|hotline|helpline|samaritans|988|lifeline)|i am (?:here|listening) (?:for you|if you)|sending (?:you )?(?:love|hugs|strength))(?= )`,
+  ),
+);
+
+/**
+ * The longest text read as a reply: a long post that also comforts someone ("you are not alone")
+ * is still its writer's own.
+ */
+const SUPPORT_REPLY_LENGTH = 1200;
+
 /** The risk is live now in a recovery story: it has come back. */
 const LIVE_AGAIN = new RegExp(
   sq(
-    ` (?:(?:it has|it is|they have|thoughts have|thoughts|urges|feelings|it al|they|the darknes|depresion) (?:have |has |are |al )?(?:al )?(?:come|came|coming) back|(?:lately|these days|right now|tonight|this week|this evening|last night)(?: \\S+){0,6} (?:thoughts|urges|want|wanting|wanted|thinking|planning|plan|cut|cuting|die|dying|dead|kil|suicid\\w*|end it|pils|hurt|harm|relapse\\w*|again|back|deper|do it)|(?:thoughts|urges|want to|wanting to|thinking about|planning|cut|cuting|suicidal|opened|do it|pils)(?: \\S+){0,6} (?:lately|these days|right now|tonight|this week|this evening|last night)|the same (?:pils|method|way|rope|bridge|place|spot)|last time (?:\\w+ ){0,4}(?:close|almost|nearly|working|worked)|(?:do|did) it (?:properly|right this time|last time)|(?:going )?back to the (?:clif|bridge|tracks|rof|ledge|edge)|i am not done|going deper|relapsed|relapsing|had a relapse|started again|(?:started|start|begun|began) (?:\\w+ ){1,3}again|(?:cuting|cut|hurting|harming|burning) myself again|back again|again (?:now|lately|this)|(?:urges|thoughts|it) (?:are|is) back|i am back (?:there|to|in that|at)|back (?:to|at) square one|back where i (?:was|started)|(?:last night|yesterday|this morning) i (?:cut|relapsed|took|tried|hurt|burned|overdosed)|i do not (?:think|know if) i (?:wil|can) (?:make it|survive|hold on|kep going)|i have (?:a plan|a date|the pils|enough pils|a rope)(?! for)|i am (?:going to|gona) (?:do it|end it|kil myself|try again)|can not (?:do|take|handle) (?:this|it) any more|(?:want|wanting|thinking about|planning|plan) to (?:die|do it|end it|kil myself) again)(?= )`,
+    ` (?:(?:it has|it is|they have|thoughts have|thoughts|urges|feelings|it al|they|the darknes|depresion) (?:have |has |are |al )?(?:al )?(?:come|came|coming) back|(?:lately|these days|right now|tonight|this week|this evening|last night)(?: \\S+){0,6} (?:thoughts|urges|want|wanting|wanted|thinking|planning|plan|cut|cuting|die|dying|dead|kil|suicid\\w*|end it|pils|hurt|harm|relapse\\w*|again|back|deper|do it)|(?:thoughts|urges|want to|wanting to|thinking about|planning|cut|cuting|suicidal|opened|do it|pils)(?: \\S+){0,6} (?:lately|these days|right now|tonight|this week|this evening|last night)|the same (?:pils|method|way|rope|bridge|place|spot)|last time (?:\\w+ ){0,4}(?:close|almost|nearly|working|worked)|(?:do|did) it (?:properly|right this time|last time)|(?:going )?back to the (?:clif|bridge|tracks|rof|ledge|edge)|i am not done|going deper|relapsed|relapsing|had a relapse|(?:broke|broken|lost|ruined|reset|threw away|blew|ended) (?:my )?(?:\\S+ ){0,3}(?:clean streak|sh streak|(?:days|weks|months|years) clean|sh free|self harm free)|started again|(?:started|start|begun|began) (?:\\w+ ){1,3}again|(?:cuting|cut|hurting|harming|burning) myself again|back again|again (?:now|lately|this)|(?:urges|thoughts|it) (?:are|is) back|i am back (?:there|to|in that|at)|back (?:to|at) square one|back where i (?:was|started)|(?:last night|yesterday|this morning) i (?:cut|relapsed|took|tried|hurt|burned|overdosed)|i do not (?:think|know if) i (?:wil|can) (?:make it|survive|hold on|kep going)|i have (?:a plan|a date|the pils|enough pils|a rope)(?! for)|i am (?:going to|gona) (?:do it|end it|kil myself|try again)|can not (?:do|take|handle) (?:this|it) any more|(?:want|wanting|thinking about|planning|plan) to (?:die|do it|end it|kil myself) again)(?= )`,
   ),
 );
 
@@ -582,7 +619,11 @@ const THIRD_PERSON = / (?:he|she|they|his|her|their|him|them|someone|somebody|pe
 
 /** A frame that discounts everything in a text: told as recovery, or as fiction. */
 export function distancingFrame(canon: string): 'recovery' | 'fiction' | null {
-  if (RECOVERY_FRAME.test(canon) && !LIVE_AGAIN.test(canon)) return 'recovery';
+  if (
+    (RECOVERY_FRAME.test(canon) || (canon.length <= SUPPORT_REPLY_LENGTH && SUPPORT_FRAME.test(canon))) &&
+    !LIVE_AGAIN.test(canon)
+  )
+    return 'recovery';
   return FICTION_FRAME.test(canon) ? 'fiction' : null;
 }
 
