@@ -448,6 +448,14 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test('a year or an age puts an act in the past, until a "but" brings it back', () => {
+    neverFlagged([
+      'In 2015 I tried to hang myself in my dorm. Today I coached my daughter at football.',
+      'When I was 19 I tried to drown myself. I am 68 now and I have never told anyone.',
+    ]);
+    flaggedAs('self_harm', ["I moved here in 2012, but I can't live like this anymore"]);
+  });
+
   test('harm to others: a target waited for, a weapon, an urge to hurt a child', () => {
     flaggedAs('harm_to_others', [
       "He'll be getting what's coming. I'll be waiting outside his work with the bat in my car.",

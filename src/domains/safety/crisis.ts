@@ -2344,7 +2344,7 @@ function deniesTheMatch(upToMatch: string, matchFrom: number, next: string): boo
 /** Words, before or inside a match, that put it in the past or in a story. */
 const DISTANCING_ANYWHERE = new RegExp(
   sq(
-    ` (?:used to|use to|years ago|when i was (?:younger|a kid|a teen|a teenager|in (?:high school|school|college))|back in (?:high school|school|college|the day|19\\d\\d|20\\d\\d)|in the past|in my past|my character|the character|the protagonist|the villain|the narrator|the hero|in the (?:story|novel|book|movie|film|game|song|poem|play|show)|in my (?:story|novel|book|poem|screenplay|script|game|fic|fanfic)|writing a (?:story|novel|book|poem|scene|script|screenplay)|survivors?|recovered|recovery|clean for|clean since|(?<!(?:broke|broken|lost|ruined|reset|blew|ended|threw away) (?:my )?(?:\\S+ ){0,3})(?:years|months|weeks) clean)(?= )`,
+    ` (?:used to|use to|years ago|when i was (?:younger|a kid|a teen|a teenager|in (?:high school|school|college)|\\d+)|back in (?:high school|school|college|the day|19\\d\\d|20\\d\\d)|in (?:19|20)\\d\\d|(?:at|aged) 1\\d(?= )|in the past|in my past|my character|the character|the protagonist|the villain|the narrator|the hero|in the (?:story|novel|book|movie|film|game|song|poem|play|show)|in my (?:story|novel|book|poem|screenplay|script|game|fic|fanfic)|writing a (?:story|novel|book|poem|scene|script|screenplay)|survivors?|recovered|recovery|clean for|clean since|(?<!(?:broke|broken|lost|ruined|reset|blew|ended|threw away) (?:my )?(?:\\S+ ){0,3})(?:years|months|weeks) clean)(?= )`,
   ),
 );
 
@@ -2377,6 +2377,15 @@ function clauseBefore(text: string, at: number): string {
     window.lastIndexOf(' ; '),
   );
   return ` ${cut >= 0 ? window.slice(cut + 3) : window} `;
+}
+
+/**
+ * The part of a clause after its last "but" or "yet": "I got sober in 1993, but can't live down
+ * this shame" says the shame now, whatever the year before it.
+ */
+function afterContrast(clause: string): string {
+  const at = Math.max(clause.lastIndexOf(' but '), clause.lastIndexOf(' yet '));
+  return at < 0 ? clause : clause.slice(at + 4);
 }
 
 /** A match that tells of an act done or a state left behind ("I tried to", "I was planning"). */
@@ -2481,7 +2490,7 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
           continue;
         const distanced =
           DISTANCING.test(before) ||
-          DISTANCING_ANYWHERE.test(`${before}${m[0]} `) ||
+          DISTANCING_ANYWHERE.test(afterContrast(`${before}${m[0]} `)) ||
           DISTANCED_AFTER.test(after);
         const weight = full * (distanced ? 0.35 : 1);
         // Only a recovery story needs to know whether the risk is said now.
