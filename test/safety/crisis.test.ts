@@ -433,6 +433,28 @@ describe('crisis detector (unit)', () => {
       'My daughter has scratches on her arms from the neighbours cat, I told her to stop teasing it.',
       'see you never, Monday. hello weekend',
       'Work was so dull I thought about faking my own death to skip the meeting lol',
+      "i think i'm losing my mind, the baby has colic and i haven't slept in days",
+    ]);
+    assert.ok(scoreCrisis("I'm losing all hope").matched.includes('self.losing-battle'));
+  });
+
+  test("everyday burns, scars, goodbyes and letters that share a farewell's words", () => {
+    neverFlagged([
+      'First time cooking with a wok and I burned my wrist on the rim.',
+      'Cut myself pretty badly chopping onions, the new mandoline is no joke',
+      'I have scars on both knees from ACL reconstruction.',
+      'My arm is covered in scars from a dog attack when I was six.',
+      'Wrote a goodbye note to my desk at my old job.',
+      'Wrote a letter to my childhood bedroom before my parents sell the house.',
+      "She hugged the kids and said 'take care of my garden for me.'",
+      "It was nice knowing you all! jk I'm just switching to the night shift",
+      'Hiking the Pennine Way next month. Three weeks off grid. See you all on the other side.',
+      'Had to say goodbye to my classroom pet today, a family adopted him.',
+      "One year since I stopped self harming. I'm buying myself a cake.",
+      'i keep looking in the mirror and hating my nose',
+    ]);
+    flaggedAs('self_harm', [
+      'Wrote a letter to my future self. Future me did not make it. I have the pills ready.',
     ]);
   });
 

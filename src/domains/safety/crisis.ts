@@ -48,6 +48,8 @@ interface Rule {
   readonly re: RegExp;
   /** A match does not count when its clause matches this (someone else's death, say). */
   readonly unless?: RegExp;
+  /** The rule does not count in a text that matches this anywhere (a hike, a joke). */
+  readonly unlessAnywhere?: RegExp;
 }
 
 // ---- Canonical text ------------------------------------------------------------------------
@@ -179,7 +181,11 @@ function uncensor(text: string): string {
 export function canonical(text: string): string {
   // The knot emoji is written for a noose ("the 🪢 is ready"), and words starred out to pass a
   // filter are read as written ("I want to k***", "s*****e"); every other symbol separates words.
-  const folded = foldForMatching(splitRunTogetherWords(uncensor(text))).replaceAll('\u{1FAA2}', ' noose ');
+  // A nose is renamed before letters repeated in a row count once, when "noose" becomes "nose":
+  // "I hate my nose" is about a face.
+  const folded = foldForMatching(splitRunTogetherWords(uncensor(text)))
+    .replaceAll('\u{1FAA2}', ' noose ')
+    .replace(/\bnoses?\b/g, ' nostril ');
   const out: string[] = [];
   let token = '';
   let apostrophe = false;
@@ -267,13 +273,28 @@ const BUT_FOR_ACT = `killed myself|ended it(?: all)?|ended my life|blown my brai
 /** An intent: everything a wish is, and the plain future. */
 const INTENT = `(?:${WISH}|going to|am going to|will|should|might|am|gona|do it and|going to end up|will end up|might end up|end up)`;
 
+/** A farewell letter to a place, a job or the next person at a desk: "Wrote a goodbye note to my desk". */
+const NOTE_TO_A_PLACE =
+  /to (?:my|the|our|a) (?:old |childhod |first |new |future )?(?:desk|job|house|home|flat|apartment|bedrom|rom|schol|ofice|car|city|town|team|students|clas|garden|kitchen)|for whoever|for the next (?:person|tenant|owner)|coworker|coleague/;
+
+/** A journey or an ordeal to come through: "see you on the other side" of it. */
+const TRIP =
+  / (?:hike|hiking|trail|trek|trip|flight|exam|exams|finals|surgery|operation|holiday|vacation|of grid|festival|deployment|tour|camping|retreat|weding|marathon|move|moving|labou?r|delivery|c section|night shift)(?= )/;
+
 /** Being away for an everyday reason: a holiday, a shift, a move. */
 const AWAY =
   /\b(?:holidays?|vacation|trip|travel\w*|moving|abroad|shift|at work|for work|the ofice|conference|away on|camp|course|deployed|deployment|exchange)\b/;
 
-function rule(id: string, flag: CrisisFlag, strength: Strength, source: string, unless?: RegExp): Rule {
+function rule(
+  id: string,
+  flag: CrisisFlag,
+  strength: Strength,
+  source: string,
+  unless?: RegExp,
+  unlessAnywhere?: RegExp,
+): Rule {
   const re = new RegExp(`(?:${sq(source.trimEnd())})(?= )`, 'g');
-  return unless === undefined ? { id, flag, strength, re } : { id, flag, strength, re, unless };
+  return { id, flag, strength, re, ...(unless && { unless }), ...(unlessAnywhere && { unlessAnywhere }) };
 }
 
 /** Someone else's death, or death as a subject: not a first-person death wish. */
@@ -307,7 +328,7 @@ const SPEAKING_TO_SOMEONE_AT_RISK = new RegExp(
 /** Self-harm spoken of in someone else, or in the past, or to help. */
 const SOMEONE_ELSE_HARM = new RegExp(
   sq(
-    ` (?:friend|sister|brother|son|daughter|child|students?|pupils?|patients?|clients?|partner|girlfriend|boyfriend|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fell|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while|cat|dog|kitten|puppy|pet|bird|horse|rabbit|hamster|nosebled|nose)(?= )`,
+    ` (?:friend|sister|brother|son|daughter|child|students?|pupils?|patients?|clients?|partner|girlfriend|boyfriend|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fell|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while|cat|dog|kitten|puppy|pet|bird|horse|rabbit|hamster|nosebled|nostril)(?= )`,
   ),
 );
 
@@ -535,6 +556,7 @@ const RULES: readonly Rule[] = [
     ` (?:it was|it s been|it has been|been) nice knowing (?:you|y all|you all|everyone|you guys)(?! (?:at|in|from|this (?:semester|year|week)|over|during))`,
 
     /moving|new (?:team|job|role|school|city|position)|leaving (?:the|this|my) (?:company|team|job|school|group)|retir|transfer|graduat/,
+    / (?:jk|just kiding|night shift|day shift|(?:he|she|they) (?:said|says))(?= )/,
   ),
   rule(
     'self.this-is-the-day',
@@ -825,6 +847,7 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` relapsed (?:\\S+ ){0,4}(?:cut|cutting|sh|self harm|self harming|burn|burning|hurt myself|hurting myself|cut again)|(?:^|[.!?,]|i|and) cut (?:again|deeper|too deep|deep|myself)`,
+    /chopping|slicing|cooking|shaving|onions|knife slipped|by acident|acidentaly|mandoline|kitchen|on (?:a|the) (?:glas|knife|can|tin|paper)/,
   ),
   rule(
     'self.bullet',
@@ -1066,12 +1089,14 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` (?:wrote|written|writing|write|drafted|drafting|finished|left|leaving|have|prepared|preparing|typed|typing) (?:out )?(?:a |my |the |all my |some |several |goodbye |farewell |final |last |suicide )+(?:note|notes|letter|letters|goodbye letters|goodbyes)(?: (?:for|to) (?:my|everyone|them|the people|the ones|my family|my parents|my mom|my dad|my kids|my wife|my husband|my sister|my brother|my friends))?(?: (?:\\w+ ){0,6}(?:after i|when i am|once i|for when|to find|goodbye|gone|sorry|in case))?`,
+    NOTE_TO_A_PLACE,
   ),
   rule(
     'self.note-plain',
     S,
     'medium',
     ` (?:my|a|the) (?:goodbye|farewell|suicide|final|last) (?:note|letter|letters|notes)`,
+    NOTE_TO_A_PLACE,
   ),
   rule(
     'self.giving-away',
@@ -1092,7 +1117,7 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` (?:it is |it was |that is |there is |there s )?(?:not enough|no reason|no reasons|nothing left|nothing) (?:to (?:make me |kep me )?)stay(?= [.!?,]| $| for| alive| here| any more| anymore)`,
-    /job|company|firm|party|town|city|country|school|university|relationship|marriage|club|team|server|group|house|flat|apartment|church|band|team|guild|clan|forum/,
+    /job|company|firm|party|town|city|country|schol|university|relationship|mariage|club|team|server|group|house|flat|apartment|church|band|guild|clan|forum/,
   ),
   rule(
     'self.join-the-dead',
@@ -1124,14 +1149,14 @@ const RULES: readonly Rule[] = [
     S,
     'medium',
     ` (?:my|the|al my|wrote|writing|drafted) (?:goodbye|farewel|final|last) (?:texts|messages|emails|videos|voice notes)(?: \\S+){0,10} (?:before|send|sent|drafts|after)`,
-    /leaving (?:the|my) (?:job|company|team|school)|last day at|retire|moving|colleagues|coworkers|team/,
+    /leaving (?:the|my) (?:job|company|team|schol)|last day at|retire|moving|coleagues|coworkers|team/,
   ),
   rule(
     'self.broke-clean',
     S,
     'strong',
     ` (?:broke|broken|breaking|lost|ruined|reset|threw away|blew|ended) (?:my )?(?:\\S+ ){0,3}(?:clean streak|sh streak|(?:days|weks|months|years) clean|sh free|self harm free)(?: (?:\\S+ ){0,6}(?:sh|self harm|cut|cutting|marks|blade|fresh|did it|again))?| (?:\\d+|a|two|three|four|five|six|seven|eight|nine|ten) (?:days|weks|months|years) clean and (?:i )?(?:just )?(?:threw it|blew it|broke it|lost it|ruined it|relapsed)| (?:sh|self harm|cutting) relapse| relapsed (?:on|into|with|back into) (?:sh|self harm|cutting)| (?:sh|self harm|cutting) (?:[^ .!?;]+ ){0,2}relapsed`,
-    /drink|drunk|alcohol|beer|wine|sober|sobriety|smok|vap|cigaret|weed|gambl|porn|nicotine|cafeine|sugar|diet|gym|duolingo|snapchat|snap streak|wordle|game|coding|running|workout|nail|biting my nails|junk food|soda/,
+    /drink|drunk|alcohol|beer|wine|sober|sobriety|smok|vap|cigaret|weed|gambl|porn|nicotine|cafeine|sugar|diet|gym|duolingo|snapchat|snap streak|wordle|game|coding|runing|workout|nail|biting my nails|junk food|soda/,
   ),
   rule(
     'self.marks-excuse',
@@ -1352,7 +1377,7 @@ const RULES: readonly Rule[] = [
     'self.losing-battle',
     S,
     'medium',
-    ` (?:i am losing|losing the (?:fight|battle|war)|lost the (?:fight|battle)|giving up the fight|done fighting|tired of fighting my own (?:brain|mind|head))`,
+    ` (?:i am losing(?= [.!?,]| $| (?:this|the|my) (?:fight|battle|war)| to (?:it|this|my (?:brain|mind|head|depresion|ilnes))| (?:the will|my will|(?:al |any |every )?hope)| (?:an argument|a fight|a war|a battle) with (?:myself|my (?:brain|mind|head|thoughts)))|losing the (?:fight|battle|war)|lost the (?:fight|battle)|giving up the fight|done fighting|tired of fighting my own (?:brain|mind|head))`,
   ),
   rule(
     'self.sorry-to-all',
@@ -1474,12 +1499,15 @@ const RULES: readonly Rule[] = [
     S,
     'medium',
     ` (?:take care (?:of yourselves|everyone|all|you all|guys|of each other|of my (?:\\w+ ){0,2}for me)|look after (?:yourselves|each other|my (?:\\w+ ){0,2}for me)|please (?:look after|take care of) (?:my|mom|dad))`,
+    / (?:he|she|they)(?: \S+){0,5} (?:said|says|told)(?= )/,
   ),
   rule(
     'self.other-side',
     S,
     'strong',
     ` see (?:you|y all|you all|everyone) on the other side(?! of)|see you in (?:another|the next) life`,
+    undefined,
+    TRIP,
   ),
   rule(
     'self.what-if-not-wake',
@@ -1522,7 +1550,7 @@ const RULES: readonly Rule[] = [
     'self.covered-in',
     S,
     'strong',
-    ` my (?:arms?|wrists?|thighs?|legs?|stomach|hips?|body|skin|shoulders?) (?:are|is) (?:covered in|ful of|al|ripped up with|a mes of) (?:\\w+ )?(?:cuts|scars|burns|marks|bruises|wounds)`,
+    ` my (?:arms?|wrists?|thighs?|legs?|stomach|hips?|body|skin|shoulders?) (?:are|is) (?:covered in|ful of|al|ripped up with|a mes of) (?:\\w+ )?(?:cuts|scars|burns|marks|bruises|wounds)(?! (?:\\S+ ){0,2}from (?:a |an |the |my )?(?:dog|cat|acident|surgery|operation|fire|fal|crash|acne|chickenpox|eczema|war|bike|the gym|training|rugby|fotbal))`,
   ),
   rule(
     'self.deserve-hurt',
@@ -1548,7 +1576,7 @@ const RULES: readonly Rule[] = [
     S,
     'medium',
     ` (?:said|saying|say) (?:my )?(?:godbye|godbyes|bye) to (?:my \\w+|everyone|them|her|him|my family|my friends)(?= )`,
-    /kenel|holiday|vacation|trip|airport|station|visit|for the (?:week|weekend|summer|night)|at the (?:door|airport|station)|before (?:the|my) (?:flight|trip)/,
+    /kenel|holiday|vacation|trip|airport|station|visit|for the (?:week|weekend|summer|night)|at the (?:door|airport|station)|before (?:the|my) (?:flight|trip)|to my (?:old |clasrom |dad s |mom s )?(?:pet|guinea pig|hamster|boat|car|house|flat|clasrom|therapist|teacher|students|clas|team|coleagues|coworkers|neighbour|neighbor|job|ofice|schol)/,
   ),
   rule(
     'self.last-hear',
@@ -1633,13 +1661,13 @@ const RULES: readonly Rule[] = [
     'self.harm-act',
     S,
     'strong',
-    ` (?:i|i have|i have been|i am|i was|i keep|i still|i started|started|i began|i relapsed|relapsed|been|keep|me|i just|and|but|so|i did|i want to|want to|wanting to|need to|urge to|urges to|tempted to|going to|about to|i might|might|trying not to|try not to|stop|stopped|quit) (?:\\w+ ){0,2}(?:cut|cutting|cuts|burn|burning|burned|burnt|hurt|hurting|harm|harming|scratch|scratching|scratched|hit|hitting|punch|punching|bite|biting|bruise|bruising|carve|carving|carved|starve|starving|stab|stabbing|choke|choking|strangle|punish|punishing|mutilate|mutilating) (?:myself|my (?:wrists?|arms?|legs?|thighs?|skin|body|stomach|hips?|face|hands?|chest))(?! (?:by accident|accidentally|shaving|while (?:cooking|shaving|chopping|working|playing|running|on)|cooking|chopping|on (?:a|the) (?:glass|knife|can|paper|fence|stove|oven|pan|tin|corner|edge)|with (?:a|the) (?:knife|kitchen|paper|can) (?:while|when|by)|in the (?:kitchen|garden|gym)|at the gym|at work|playing|slightly|a little bit|a bit|doing|working|lifting|running|training|exercising|yesterday at|falling|when i fell|badly when|stretching|skating|in a fall))`,
+    ` (?:i|i have|i have been|i am|i was|i keep|i still|i started|started|i began|i relapsed|relapsed|been|keep|me|i just|and|but|so|i did|i want to|want to|wanting to|need to|urge to|urges to|tempted to|going to|about to|i might|might|trying not to|try not to|stop|stopped|quit) (?:\\w+ ){0,2}(?:cut|cutting|cuts|burn|burning|burned|burnt|hurt|hurting|harm|harming|scratch|scratching|scratched|hit|hitting|punch|punching|bite|biting|bruise|bruising|carve|carving|carved|starve|starving|stab|stabbing|choke|choking|strangle|punish|punishing|mutilate|mutilating) (?:myself|my (?:wrists?|arms?|legs?|thighs?|skin|body|stomach|hips?|face|hands?|chest))(?! (?:by accident|accidentally|shaving|while (?:cooking|shaving|chopping|working|playing|running|on)|cooking|chopping|on (?:a|the) (?:glass|knife|can|paper|fence|stove|oven|pan|tin|corner|edge)|with (?:a|the) (?:knife|kitchen|paper|can) (?:while|when|by)|on (?:a|an|the) (?!purpose)\\S+|at (?:a|the) cooking|in (?:a|my|the) cooking clas|in the (?:kitchen|garden|gym)|at the gym|at work|playing|slightly|a little bit|a bit|doing|working|lifting|running|training|exercising|yesterday at|falling|when i fell|badly when|stretching|skating|in a fall))`,
   ),
   rule(
     'self.harm-word',
     S,
     'strong',
-    ` (?:my|i|i am|i have|i do|i still|i started|started|relapsed|relapse|relapsing|urge to|urges to|urges|the urge|clean from|clean of|been|keep|stop|stopped|quit|months|days|weeks|years|want to|i want to|going to|doing|do|into|since|my first|free|with|on) (?:\\w+ ){0,3}(?:self harm|self harming|sh|cutting|cuts|scars)(?! (?:pizza|paper|hair|costs|corners|class|ties|the cake|the grass|the lawn|back on|down on|out|in line|onions|carbs|sugar|the (?:team|staff|budget|hedge|bread|deck|cards|line|cord|ribbon|power|wire|price|prices|cost|bil)|jobs|staff|budget|funding|hours|prices|deals?|down|back|through|across|of|edge))`,
+    ` (?:my|i|i am|i have|i do|i still|i started|started|relapsed|relapse|relapsing|urge to|urges to|urges|the urge|clean from|clean of|been|keep|stop|stopped|quit|months|days|weeks|years|want to|i want to|going to|doing|do|into|since|my first|free|with|on) (?:\\w+ ){0,3}(?:self harm|self harming|sh|cutting|cuts|scars)(?! (?:(?:\\S+ ){0,3}from (?:\\S+ ){0,2}(?:surgery|operation|reconstruction|acne|chickenpox|dog|cat|acident|fal|crash|fire|transplant|section|biopsy|birth|bike|stitches)|pizza|paper|hair|costs|corners|class|ties|the cake|the grass|the lawn|back on|down on|out|in line|onions|carbs|sugar|the (?:team|staff|budget|hedge|bread|deck|cards|line|cord|ribbon|power|wire|price|prices|cost|bil)|jobs|staff|budget|funding|hours|prices|deals?|down|back|through|across|of|edge))`,
     SOMEONE_ELSE_HARM,
   ),
   rule(
@@ -2465,6 +2493,7 @@ export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): 
   const candidates = options.ungated ? RULES.map((_, i) => i) : [...anchorsAt.keys()].sort((x, y) => x - y);
   for (const i of candidates) {
     const r = RULES[i] as Rule;
+    if (r.unlessAnywhere?.test(canon)) continue;
     let best = 0;
     const full = STRENGTH_WEIGHT[r.strength];
     for (const [from, to] of windowsOf(canon, options.ungated ? [] : (anchorsAt.get(i) ?? []))) {
