@@ -470,6 +470,24 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test('a method asked about, an attempt wanted, the right to die claimed', () => {
+    flaggedAs('self_harm', [
+      'if i slit down my wrist with numbing cream first will it hurt',
+      'i just want to attempt at this point, maybe then someone will notice',
+      'I keep wishing to try it once more, the last time nearly worked',
+    ]);
+    neverFlagged([
+      "I found a carers' support group and I'm going to try it",
+      'I want to attempt the marathon again next year',
+      'Sliced my finger opening a tin, no big deal',
+    ]);
+    assert.ok(
+      scoreCrisis("Is it selfish to die? Don't I have the right to leave if I choose?").matched.includes(
+        'self.selfish-to-die',
+      ),
+    );
+  });
+
   test('a year or an age puts an act in the past, until a "but" brings it back', () => {
     neverFlagged([
       'In 2015 I tried to hang myself in my dorm. Today I coached my daughter at football.',
