@@ -488,6 +488,25 @@ describe('crisis detector (unit)', () => {
     );
   });
 
+  test('r/SuicideWatch forms: before I end it, a wish not to have survived, a fatal illness prayed for, a note weighed', () => {
+    flaggedAs('self_harm', [
+      'i just need to talk to someone before i end it',
+      'I really wish I had not survived the crash last year.',
+      'I keep praying for a terminal illness so nobody could blame me',
+      'Should I leave a long note explaining why, or keep it short?',
+      'i want to watch myself bleed again',
+      'I think I was born to kill myself',
+      'I am just waiting for the day I am no longer scared of dying',
+      'a needle full of bleach is in my drawer',
+    ]);
+    neverFlagged([
+      'I need to finish the job on the kitchen before my parents visit',
+      'Wish I had not woken up so early, the baby slept in for once',
+      'Left a note for the neighbour explaining the parcel situation',
+      'Cancer research run this Sunday, wish me luck!',
+    ]);
+  });
+
   test('a year or an age puts an act in the past, until a "but" brings it back', () => {
     neverFlagged([
       'In 2015 I tried to hang myself in my dorm. Today I coached my daughter at football.',

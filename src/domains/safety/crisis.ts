@@ -275,7 +275,7 @@ const INTENT = `(?:${WISH}|going to|am going to|will|should|might|am|gona|do it 
 
 /** A farewell letter to a place, a job or the next person at a desk: "Wrote a goodbye note to my desk". */
 const NOTE_TO_A_PLACE =
-  /to (?:my|the|our|a) (?:old |childhod |first |new |future )?(?:desk|job|house|home|flat|apartment|bedrom|rom|schol|ofice|car|city|town|team|students|clas|garden|kitchen)|for whoever|for the next (?:person|tenant|owner)|coworker|coleague/;
+  /to (?:my|the|our|a) (?:old |childhod |first |new |future )?(?:desk|job|house|home|flat|apartment|bedrom|rom|schol|ofice|car|city|town|team|students|clas|garden|kitchen)|for whoever|for the next (?:person|tenant|owner)|coworker|coleague|for (?:the|my|our) (?:neighbour|neighbor|landlord|postman|delivery|driver|cleaner|babysiter|nany|romate|flatmate|teacher|milkman|plumber|builder|boss|team|substitute)|(?:on|under) (?:the|his|her|their|my) (?:door|windscreen|windshield|car|fridge|desk)/;
 
 /** A journey or an ordeal to come through: "see you on the other side" of it. */
 const TRIP =
@@ -1196,6 +1196,75 @@ const RULES: readonly Rule[] = [
     ` (?:is it|would it be|am i) (?:\\S+ )?selfish (?:of me )?(?:to|if i) (?:die|kil myself|end it|end my life|take my life|leave(?= [.!?,]| $| this world| for good| forever)|go(?= [.!?,]| $| for good| forever))|right to (?:die|leave|end it|go)(?= [.!?,]| $| if i| when i)`,
   ),
   rule(
+    'self.before-i-end-it',
+    S,
+    'strong',
+    ` before i (?:end it|end it al|kil myself|take my (?:own )?life|go through with it|folow through|end my life|end everything|check out|do something stupid)(?= [.!?,]| $| tonight| for good| again| and| or| ,)`,
+  ),
+  rule(
+    'self.finish-the-job',
+    S,
+    'medium',
+    ` (?:ready to|going to|gona|wil|about to|want to|need to|have to) finish (?:the job|what i started|myself of|myself off)(?= )`,
+    /work|shift|project|essay|homework|painting|renovat|kitchen|bathrom|garden|fence|deck|report|contract|boss|client|customer|house/,
+  ),
+  rule(
+    'self.suicide-an-option',
+    S,
+    'medium',
+    ` (?:suicide|kiling myself|ending it|death) is (?:always |stil |definitely |realy |honestly |at least )?(?:an|my|a real) (?:option|way out|escape|exit)(?= [.!?,]| $| for me| now| left)`,
+  ),
+  rule(
+    'self.wish-not-survived',
+    S,
+    'strong',
+    ` (?:i )?(?:realy |honestly |sometimes |stil |just )?wish (?:i|that i) (?:had not|did not|never) (?:survived|made it|woken up|woke up|ben saved|pulled through|ben revived|come back|recovered)(?! (?:so|this|that|at|til|until|before|early|late|on time|in time|from (?:my|the|that) nap|to|for|with|a))`,
+  ),
+  rule(
+    'self.wish-fatal-illness',
+    S,
+    'strong',
+    ` (?:wish|wishing|pray|praying|prayed|hope|hoping) (?:for|i get|to get|i had|that i get|i catch) (?:a |some )?(?:cancer|terminal (?:ilnes|disease|cancer|diagnosis)|fatal (?:ilnes|disease|acident)|an? (?:acident|heart attack|aneurysm) (?:that kils me|to take me))`,
+  ),
+  rule(
+    'self.note-describing',
+    S,
+    'strong',
+    ` (?:leave|leaving|write|writing) a (?:\\S+ ){0,3}note (?:describing|explaining|telling (?:them|everyone|my \\S+)|saying (?:why|godbye|sory)|answering)|(?:short|long|lengthy) note or (?:a )?(?:short|long|lengthy)(?: one)?`,
+
+    NOTE_TO_A_PLACE,
+  ),
+  rule(
+    'self.watch-myself-bleed',
+    S,
+    'strong',
+    ` (?:watch|watching|se|seing|make|making|let|leting) myself bleed`,
+  ),
+  rule(
+    'self.how-not-end',
+    S,
+    'medium',
+    ` how (?:do|can|does) (?:you|i|people|anyone|one) not (?:end (?:it|everything|it al|things)|kil (?:themselves|yourself|myself))`,
+  ),
+  rule(
+    'self.born-to-die',
+    S,
+    'strong',
+    ` (?:born to|meant to|destined to) (?:commit suicide|die by suicide|kil myself|take my (?:own )?life|end my (?:own )?life)`,
+  ),
+  rule(
+    'self.no-longer-scared',
+    S,
+    'strong',
+    ` (?:waiting for the day|waiting til|waiting until|til the day|until the day) i (?:am|m|fel) (?:no longer|not|les) (?:scared|afraid|terified) (?:of death|of dying|to die|to do it|to end it)`,
+  ),
+  rule(
+    'self.bleach-needle',
+    S,
+    'strong',
+    ` (?:needle|syringe|shot|injection|glas|cup|botle) (?:ful )?of bleach`,
+  ),
+  rule(
     'self.affairs',
     S,
     'strong',
@@ -1366,7 +1435,7 @@ const RULES: readonly Rule[] = [
     'self.wish-gone-further',
     S,
     'strong',
-    ` (?:wish|wishes|wished|wanted|hoped) (?:that )?i (?:had|would have|d have|could have) (?:gone deeper|cut deeper|died|not woken up|not survived|done it|succeeded|finished it|taken more|taken them all|jumped|not been found)`,
+    ` (?:wish|wishes|wished|wanted|hoped) (?:that )?i (?:had|would have|d have|could have) (?:gone deeper|cut deeper|died|not woken up(?! (?:so|this|that|at|til|until|before|early|late|on time|in time|to|for|with|a))|not survived|done it|succeeded|finished it|taken more|taken them all|jumped|not been found)`,
   ),
   rule(
     'self.too-deep',
@@ -1983,6 +2052,17 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.broke-clean': 'streak clean free relapse relapsed',
   'self.marks-excuse': 'scratches marks cuts burns bruises scars plasters ones',
   'self.bit-own': 'own',
+  'self.before-i-end-it': 'before',
+  'self.finish-the-job': 'finish',
+  'self.suicide-an-option': 'option way escape exit',
+  'self.wish-not-survived': 'wish',
+  'self.wish-fatal-illness': 'cancer terminal fatal accident heart aneurysm',
+  'self.note-describing': 'note',
+  'self.watch-myself-bleed': 'bleed',
+  'self.how-not-end': 'not',
+  'self.born-to-die': 'born meant destined',
+  'self.no-longer-scared': 'scared afraid terrified',
+  'self.bleach-needle': 'bleach',
   'self.slit-wrist': 'slit slice slash sliced slashed slitting slicing slashing cut cutting',
   'self.attempt-again': 'attempt atempt try',
   'self.selfish-to-die': 'selfish right',
@@ -2342,7 +2422,7 @@ const IDIOMS = new RegExp(
 /** Words in the clause before a match that deny, distance or fictionalise it. */
 const DISTANCING = new RegExp(
   sq(
-    ` (?:would never|will never|(?:i am |am )?not going to(?! lie)|no intention|no plans? to|do not think i|joking|kidding|jk|hypothetically|what if (?:someone|a person)|is it normal for (?:someone|people)|why do people|why would (?:someone|anyone|a person|people)|how do i help|how can i help|what should i do if (?:someone|a friend)|what does it mean|does it mean|lyrics|the quote|${READER_SAID})(?= )`,
+    ` (?:would never|will never|(?:i am |am )?not going to(?! lie)|no intention|no plans? to|do not think i|joking|kidding|jk|hypothetically|what if (?:someone|a person)|is it normal for (?:someone|people)|why do people|why would (?:someone|anyone|a person|people)|how do i help|how can i help|what should i do if (?:someone|a friend)|what does it mean|does it mean|lyrics|the quote|entries like|entries saying|wrote things like|pages of|${READER_SAID})(?= )`,
   ),
 );
 
