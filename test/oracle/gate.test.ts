@@ -408,6 +408,24 @@ describe('oracle refusal gate', () => {
     ]);
   });
 
+  test('a story closing on whether to call someone now, or on appealing, a permit or what a school may do, is refused', () => {
+    refuses(
+      [
+        "Dad's speech went slurred after lunch and his face looks lopsided, he says he's only tired. Does this need an ambulance?",
+        'My rabbit has not eaten since last night and I am frightened, he is all I have left of my gran. Should I get him looked at today?',
+        "They refused my son's place at the school his brother went to and he's devastated. Can we appeal it?",
+        "I'm carrying my mother's ashes home on the ferry and I still can't believe she's gone. Do I need a certificate to carry them?",
+        "My daughter wears her late grandad's ring on a chain and the teacher took it off her. Is the school allowed to do that?",
+      ],
+      'story-then-professional',
+    );
+    answers([
+      'My mother is dying and I keep thinking of the things she never said. Is it wrong to be angry with her now?',
+      'I lost the appeal against my dismissal and I feel worthless. How do I stop measuring myself by my job?',
+      "My brother keeps asking if he's allowed to be happy after what happened. Is anyone allowed to be happy after a death like that?",
+    ]);
+  });
+
   test('"without calling a plumber" is not a calling', () => {
     assert.equal(rulesVerdict('how do I unclog my sink without calling a plumber').onMission, false);
     assert.equal(rulesVerdict('is there such a thing as a calling?').onMission, true);
