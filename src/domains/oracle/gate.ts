@@ -765,6 +765,8 @@ export function rulesVerdict(question: string): GateVerdict {
  * What a professional answers, named in the question a story leads up to: a dose or a drug taken
  * with another, whether a symptom is a sign of something, whether to go to hospital; what is
  * legal, who is liable, what a court or a visa allows; a tax, a loan, a pension; a device to fix.
+ * Also the same asked in plain words ("Can he just keep everything?", "Does this need an
+ * ambulance?"), each with an object or a verb that a question about living does not take.
  */
 const PROFESSIONAL_ASK = new RegExp(
   [
@@ -826,10 +828,7 @@ function storyThenRequest(text: string): GateVerdict | null {
   if (professional !== null) return off('practical_advice', 'story-then-professional', professional[0]);
   // A closing question the rules refuse on its own, as after a feeling ("…we took a boat on it.
   // What's the longest river in Portugal?").
-  const alone = refusedOnItsOwn(ask);
-  return alone === null
-    ? null
-    : off(alone.reason ?? 'not_reflective', `story-then-${alone.rule}`, alone.evidence);
+  return refusedOnItsOwn(ask, 'story');
 }
 
 /** Where a preface may end and the request begin: a sentence break, a colon, a dash, a comma. */
@@ -866,26 +865,28 @@ function feelingThenRequest(text: string): GateVerdict | null {
   for (const request of requestsAfterAPreface(text)) {
     // "Why can't I learn JavaScript like everyone else?" asks about the asker, whatever it names.
     if (SELF_QUESTION.test(request)) continue;
-    const verdict = refusedOnItsOwn(request);
-    if (verdict !== null)
-      return off(verdict.reason ?? 'not_reflective', `feeling-then-${verdict.rule}`, verdict.evidence);
+    const verdict = refusedOnItsOwn(request, 'feeling');
+    if (verdict !== null) return verdict;
   }
   return null;
 }
 
 /**
- * The rules' refusal of a request read on its own, when it is one that stands whatever came
- * before it (`REFUSED_AFTER_A_FEELING`, not a bare "when does it stop?"), and it does not ask
- * about people: "Can you be close to people without being online?" asks how to live.
+ * The refusal of a whole text for a request in it that the rules refuse on its own, when that
+ * refusal stands whatever came before (`REFUSED_AFTER_A_FEELING`, not a bare "when does it
+ * stop?") and the request does not ask about people: "Can you be close to people without being
+ * online?" asks how to live. Its rule is the request's, after what came first (`story-then-…`).
  */
-function refusedOnItsOwn(request: string): GateVerdict | null {
+function refusedOnItsOwn(request: string, after: 'feeling' | 'story'): GateVerdict | null {
   if (PEOPLE.test(request)) return null;
   const verdict = verdictOf(request);
-  return !verdict.onMission &&
-    REFUSED_AFTER_A_FEELING.has(verdict.rule) &&
-    !GENERIC_WH.test(verdict.evidence ?? '')
-    ? verdict
-    : null;
+  if (
+    verdict.onMission ||
+    !REFUSED_AFTER_A_FEELING.has(verdict.rule) ||
+    GENERIC_WH.test(verdict.evidence ?? '')
+  )
+    return null;
+  return off(verdict.reason ?? 'not_reflective', `${after}-then-${verdict.rule}`, verdict.evidence);
 }
 
 /** Each one-sentence request of normalised `text` that follows a short preface asking nothing. */
