@@ -507,6 +507,30 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test('veiled forms in a diary: a beam looked at, a night to pick, a will to live at zero, a Christmas not expected', () => {
+    flaggedAs('self_harm', [
+      "There's a beam in the barn I keep looking at.",
+      'I just wanted to bleed. Told my flatmate I fell off my bike.',
+      'need to hurt need to hurt',
+      'Relapse feels inevitable, I just have to pick the night.',
+      'She asked me to rate my will to live and I said 4 to be nice. It is a 1.',
+      "I'm not really expecting to be here at Christmas.",
+      'I keep doing the maths and the life insurance comes out a lot better than me.',
+      "I've been reading about the quickest ways lately, late at night.",
+      'Making peace with everyone before I go.',
+      'wish i could sink into the mattress and never get up. not for a day. for good',
+      'Did it again this morning before class. Three new lines.',
+    ]);
+    neverFlagged([
+      'I need to bleed the radiators before winter',
+      'battered the punchbag until my knuckles bled, felt great',
+      "We've finally picked the date for the wedding!",
+      "I won't be around at Christmas, we're on holiday in Tenerife",
+      'Wrote three new lines of the chorus tonight',
+      'The garage has an old beam I keep looking at, thinking of hanging the bikes from it... ',
+    ]);
+  });
+
   test('a year or an age puts an act in the past, until a "but" brings it back', () => {
     neverFlagged([
       'In 2015 I tried to hang myself in my dorm. Today I coached my daughter at football.',

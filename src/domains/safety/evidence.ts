@@ -290,7 +290,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | tidy up | tidying up | put (?:my )?(?:affairs|things) in order | paid of (?:the last|my|al) | paying of my
       | last of what i owed | (?:cancel|canceled|cancelled|canceling|cancelling) (?:my )?(?:phone|contract|subscriptions?|gym|lease|appointments?|things)
       | deleted (?:my|most of my|al my) (?:social media|acounts?|apps|dating apps|profiles?)
-      | returned al my | insurance (?:would|wil|pays|payout|covers|would cover)
+      | returned al my | insurance (?:would|wil|pays|payout|covers|would cover) | (?:updated|changed|named) my beneficiary | who gets what
       | (?:letter|letters) (?:to|for) (?:my|the|each|everyone|her|him|them|the people) | writing letters
       | wrote (?:her|him|them|to \\w+) a (?:long )?(?:letter|note|card) | wrote a lot in | wrote out what
       | what i would want to say to | for when (?:they|he|she) (?:are|is|get|gets) older | said my goodbyes
