@@ -43,9 +43,10 @@ describe("a person's own record", () => {
     await page.goto('/history');
     await page.locator('#history-page').waitFor();
     await until(async () => assert.equal(await page.locator('.checkin').count(), 3));
-    // Today is a coloured day in the calendar; the chart is drawn by uPlot on a canvas.
+    // Today is a coloured day in the calendar; the chart is drawn by uPlot on a canvas. The
+    // calendar is drawn from its own request, which may answer after the list's.
     const today = page.locator('.calendar .day[aria-label*="3 check-ins"]');
-    assert.equal(await today.count(), 1);
+    await until(async () => assert.equal(await today.count(), 1));
     assert.match((await today.getAttribute('class')) ?? '', /family-/);
     assert.equal((await page.locator('#valence-chart canvas').count()) >= 1, true);
     assert.match(
