@@ -426,6 +426,16 @@ describe('oracle refusal gate', () => {
     ]);
   });
 
+  test('a word count asked for is homework; a life summed up in words is not', () => {
+    refuses([
+      'Summarise the causes of the First World War in 300 words.',
+      'in 150 words, what is existentialism',
+    ]);
+    answers([
+      "I wrote my dad's obituary and it came to 150 words. A whole life in 150 words. Is that all a life comes to in the end?",
+    ]);
+  });
+
   test('"without calling a plumber" is not a calling', () => {
     assert.equal(rulesVerdict('how do I unclog my sink without calling a plumber').onMission, false);
     assert.equal(rulesVerdict('is there such a thing as a calling?').onMission, true);

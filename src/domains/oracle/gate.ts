@@ -237,7 +237,7 @@ const TRANSLATION_LOOKUP = new RegExp(
 /** Schoolwork: an answer shaped for a course, an exam or a word count. */
 const HOMEWORK = [
   /\b(explain|evaluate|discuss|analy[sz]e|compare|contrast|describe|outline|define|summari[sz]e|give me|write|answer)\b[^.?!]{0,120}\bfor (my|our|a|the) (\w+ ){0,3}(exam|essay|assignment|module|class|course|homework|test|quiz|midterm|final|seminar|coursework|dissertation|thesis|lab report|paper)\b/,
-  /\bin \d{2,5} words\b|\b\d{2,5}[- ]words? (essay|answer|response|summary)\b|\b(harvard|apa|mla|chicago|oxford) (style |format )?(references?|referencing|citations?|format|style)\b|\bthesis statements?\b|\bbullet points (i|we) can (memori[sz]e|learn|revise)\b|\b(give|write) me (\d+|two|three|four|five) (options|versions|examples|drafts)\b/,
+  /\b(write|explain|summari[sz]e|describe|answer|discuss|tell me|give me|compose|draft|argue|analy[sz]e|outline|reply|do it|do this|keep it)\b[^.?!]{0,80}\bin \d{2,5} words\b|^in \d{2,5} words\b|\b\d{2,5}[- ]words? (essay|answer|response|summary)\b|\b(harvard|apa|mla|chicago|oxford) (style |format )?(references?|referencing|citations?|format|style)\b|\bthesis statements?\b|\bbullet points (i|we) can (memori[sz]e|learn|revise)\b|\b(give|write) me (\d+|two|three|four|five) (options|versions|examples|drafts)\b/,
 ];
 
 /** A text handed over to be condensed or reshaped. */
