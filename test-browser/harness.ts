@@ -111,13 +111,13 @@ export interface Tab {
 }
 
 /** A fresh browser context (its own cookies) with one page that records every script problem. */
-export async function openTab(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<Tab> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    locale: 'en-US',
-    timezoneId: 'Europe/Paris',
-  });
+export async function openTab(
+  browser: Browser,
+  baseURL: string,
+  viewport = DESKTOP,
+  timezoneId = 'Europe/Paris',
+): Promise<Tab> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', timezoneId });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { zoneWhereTodayHolds } from '../test/helpers/clock.ts';
 import {
   launchBrowser,
   openTab,
@@ -28,7 +29,13 @@ after(async () => {
 
 describe("a person's own record", () => {
   test('history: the calendar, the valence line, and editing and deleting a check-in', async () => {
-    const { page, context, problems } = await openTab(browser, service.url);
+    // The calendar's "today" is the browser's: a zone where the last 40 minutes are today.
+    const { page, context, problems } = await openTab(
+      browser,
+      service.url,
+      undefined,
+      zoneWhereTodayHolds(40),
+    );
     await signUpInPortal(page);
     for (const [moodId, minutes] of [
       ['worried', 40],

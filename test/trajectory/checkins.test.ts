@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { type Account, signup, startTestApp, type TestApp } from '../helpers/app.ts';
+import { localDate, zoneWhereTodayHolds } from '../helpers/clock.ts';
 import { expectInvalidField, expectProblem } from '../helpers/http.ts';
 
 describe('check-ins and the arc', () => {
@@ -90,14 +91,15 @@ describe('check-ins and the arc', () => {
 
   test("today's arc: points in time order, transitions from still, summary", async () => {
     const me = await signup(t.app);
+    const zone = zoneWhereTodayHolds(3);
     await checkIn(me, { moodId: 'anxious', at: minutesAgo(3) });
     await checkIn(me, { moodId: 'serene', at: minutesAgo(1) });
     await checkIn(me, { moodId: 'worried', at: minutesAgo(2) });
-    const response = await arc(me);
+    const response = await arc(me, zone === 'UTC' ? '' : `?tz=${zone}`);
     assert.equal(response.statusCode, 200);
     const body = response.json();
-    assert.equal(body.timezone, 'UTC');
-    assert.equal(body.date, new Date().toISOString().slice(0, 10));
+    assert.equal(body.timezone, zone);
+    assert.equal(body.date, localDate(new Date(), zone));
     assert.deepEqual(
       body.points.map((p: { moodId: string }) => p.moodId),
       ['anxious', 'worried', 'serene'],

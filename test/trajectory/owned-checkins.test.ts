@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { WINDOW_MS } from '../../src/domains/trajectory/pulse.ts';
 import { rebuildRollups } from '../../src/domains/trajectory/repo.ts';
 import { type Account, signup, startTestApp, type TestApp } from '../helpers/app.ts';
+import { zoneWhereTodayHolds } from '../helpers/clock.ts';
 import { expectInvalidField, expectProblem, withCookie } from '../helpers/http.ts';
 
 interface Checkin {
@@ -138,8 +139,9 @@ describe('check-ins a person owns', () => {
       second.checkins.map((c) => c.id),
       [ids[2], ids[1]],
     );
-    const today = new Date().toISOString().slice(0, 10);
-    assert.equal((await list(me, `?from=${today}`)).checkins.length >= 1, true);
+    // A date as `from`: the UTC day of the newest, ten minutes ago (today's date fails just after midnight).
+    const newestDay = minutesAgo(10).slice(0, 10);
+    assert.equal((await list(me, `?from=${newestDay}`)).checkins.length >= 1, true);
     expectInvalidField(
       await withCookie(t.app, me.cookie, 'GET', '/api/trajectory/checkins?from=soon'),
       '/query/from',
@@ -193,15 +195,16 @@ describe('check-ins a person owns', () => {
     const me = await signup(t.app);
     const a = await created(me, { moodId: 'serene', at: minutesAgo(3) });
     const b = await created(me, { moodId: 'joyful', at: minutesAgo(2) });
+    const todayArc = `/api/trajectory/user-arc?tz=${zoneWhereTodayHolds(3)}`;
     await withCookie(t.app, me.cookie, 'PATCH', `/api/trajectory/checkins/${a.id}`, { moodId: 'sad' });
-    let arc = (await withCookie(t.app, me.cookie, 'GET', '/api/trajectory/user-arc')).json();
+    let arc = (await withCookie(t.app, me.cookie, 'GET', todayArc)).json();
     assert.deepEqual(
       arc.points.map((p: { moodId: string }) => p.moodId),
       ['sad', 'joyful'],
     );
     assert.equal(arc.state, 'radiant');
     await withCookie(t.app, me.cookie, 'DELETE', `/api/trajectory/checkins/${b.id}`);
-    arc = (await withCookie(t.app, me.cookie, 'GET', '/api/trajectory/user-arc')).json();
+    arc = (await withCookie(t.app, me.cookie, 'GET', todayArc)).json();
     assert.deepEqual(
       arc.points.map((p: { moodId: string }) => p.moodId),
       ['sad'],
