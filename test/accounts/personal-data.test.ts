@@ -66,7 +66,6 @@ describe('take it with you, or erase it', () => {
     await database?.drop();
   });
 
-  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
   const checkIn = async (who: Account, payload: Record<string, unknown>) => {
     const response = await withCookie(t.app, who.cookie, 'POST', '/api/trajectory/checkins', payload);
     assert.equal(response.statusCode, 201, response.body);
@@ -250,7 +249,10 @@ describe('take it with you, or erase it', () => {
   test('deletion erases the person everywhere at once; the ledger keeps its amounts; published pulses stay', async () => {
     // Five people felt something yesterday, and yesterday's pulse was published.
     const crowd = await Promise.all(Array.from({ length: 6 }, () => signup(t.app)));
-    for (const who of crowd) await checkIn(who, { moodId: 'serene', at: hoursAgo(30) });
+    // Noon of yesterday (UTC), 12 to 36 hours ago whatever the hour: "30 hours ago" was the day
+    // before yesterday when the test ran just after midnight.
+    const yesterdayNoon = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - 12 * 3_600_000);
+    for (const who of crowd) await checkIn(who, { moodId: 'serene', at: yesterdayNoon.toISOString() });
     await t.deps.storage.db
       .updateTable('users')
       .set({ created_at: Date.now() - 40 * 3_600_000 })
