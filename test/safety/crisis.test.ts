@@ -452,6 +452,10 @@ describe('crisis detector (unit)', () => {
       'Had to say goodbye to my classroom pet today, a family adopted him.',
       "One year since I stopped self harming. I'm buying myself a cake.",
       'i keep looking in the mirror and hating my nose',
+      'Got a tattoo over my old self-harm scars, a semicolon and some wildflowers.',
+      'Just hit one year with no self-harm. My group gave me a keyring.',
+      "Wrote a letter to my younger self for a recovery workshop: 'you will not always want to die'.",
+      "Me looking at my bank account after Christmas: 'well, it was nice knowing you all'",
     ]);
     flaggedAs('self_harm', [
       'Wrote a letter to my future self. Future me did not make it. I have the pills ready.',

@@ -275,7 +275,7 @@ const INTENT = `(?:${WISH}|going to|am going to|will|should|might|am|gona|do it 
 
 /** A farewell letter to a place, a job or the next person at a desk: "Wrote a goodbye note to my desk". */
 const NOTE_TO_A_PLACE =
-  /to (?:my|the|our|a) (?:old |childhod |first |new |future )?(?:desk|job|house|home|flat|apartment|bedrom|rom|schol|ofice|car|city|town|team|students|clas|garden|kitchen)|for whoever|for the next (?:person|tenant|owner)|coworker|coleague|for (?:the|my|our) (?:neighbour|neighbor|landlord|postman|delivery|driver|cleaner|babysiter|nany|romate|flatmate|teacher|milkman|plumber|builder|boss|team|substitute)|(?:on|under) (?:the|his|her|their|my) (?:door|windscreen|windshield|car|fridge|desk)/;
+  /to (?:my|a) (?:younger|past|teenage|old|\d+ year old) self|to (?:my|the|our|a) (?:old |childhod |first |new |future )?(?:desk|job|house|home|flat|apartment|bedrom|rom|schol|ofice|car|city|town|team|students|clas|garden|kitchen)|for whoever|for the next (?:person|tenant|owner)|coworker|coleague|for (?:the|my|our) (?:neighbour|neighbor|landlord|postman|delivery|driver|cleaner|babysiter|nany|romate|flatmate|teacher|milkman|plumber|builder|boss|team|substitute)|(?:on|under) (?:the|his|her|their|my) (?:door|windscreen|windshield|car|fridge|desk)/;
 
 /** A journey or an ordeal to come through: "see you on the other side" of it. */
 const TRIP =
@@ -328,7 +328,7 @@ const SPEAKING_TO_SOMEONE_AT_RISK = new RegExp(
 /** Self-harm spoken of in someone else, or in the past, or to help. */
 const SOMEONE_ELSE_HARM = new RegExp(
   sq(
-    ` (?:friend|sister|brother|son|daughter|child|students?|pupils?|patients?|clients?|partner|girlfriend|boyfriend|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fell|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while|cat|dog|kitten|puppy|pet|bird|horse|rabbit|hamster|nosebled|nostril)(?= )`,
+    ` (?:friend|sister|brother|son|daughter|child|students?|pupils?|patients?|clients?|partner|girlfriend|boyfriend|flatmate|romate|housemate|clasmate|coworker|coleague|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fell|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while|cat|dog|kitten|puppy|pet|bird|horse|rabbit|hamster|nosebled|nostril)(?= )`,
   ),
 );
 
@@ -556,7 +556,7 @@ const RULES: readonly Rule[] = [
     ` (?:it was|it s been|it has been|been) nice knowing (?:you|y all|you all|everyone|you guys)(?! (?:at|in|from|this (?:semester|year|week)|over|during))`,
 
     /moving|new (?:team|job|role|school|city|position)|leaving (?:the|this|my) (?:company|team|job|school|group)|retir|transfer|graduat/,
-    / (?:jk|just kiding|night shift|day shift|(?:he|she|they) (?:said|says))(?= )/,
+    / (?:jk|just kiding|night shift|day shift|(?:he|she|they) (?:said|says)|bank (?:acount|balance)|my acount|wallet|paycheck|salary|after christmas)(?= )/,
   ),
   rule(
     'self.this-is-the-day',
