@@ -1,5 +1,12 @@
 import { foldForMatching, splitRunTogetherWords, squeeze } from '../../lib/fold.ts';
-import { accumulateEvidence, distancingFrame, EVIDENCE_THRESHOLD, READER_SAID } from './evidence.ts';
+import {
+  accumulateEvidence,
+  BROKEN_STREAK,
+  distancingFrame,
+  EVIDENCE_THRESHOLD,
+  READER_SAID,
+  STREAK_BREAKERS,
+} from './evidence.ts';
 import { TOKEN_REWRITES } from './vocabulary.ts';
 
 /**
@@ -1106,13 +1113,6 @@ const RULES: readonly Rule[] = [
     /moving|move (?:abroad|house|out)|relocat|declutter|downsiz|packing|minimalis|abroad|new (?:flat|house|apartment|place)|garage sale|yard sale|charity shop before/,
   ),
   rule(
-    'self.wont-be-there-for',
-    S,
-    'strong',
-    ` i (?:wil not|am not going to|probably wil not) be (?:here|around) (?:to (?:argue|se|watch|celebrate|help|worry|fight|clean|explain)|for (?:his|her|their|your|my|the) (?:birthday|wedding|graduation|christmas|concert|exams?|next)|much longer|any more|anymore|tomorow|after (?:tonight|today|this week|sunday|friday))`,
-    AWAY,
-  ),
-  rule(
     'self.not-enough-to-stay',
     S,
     'strong',
@@ -1155,7 +1155,7 @@ const RULES: readonly Rule[] = [
     'self.broke-clean',
     S,
     'strong',
-    ` (?:broke|broken|breaking|lost|ruined|reset|threw away|blew|ended) (?:my )?(?:\\S+ ){0,3}(?:clean streak|sh streak|(?:days|weks|months|years) clean|sh free|self harm free)(?: (?:\\S+ ){0,6}(?:sh|self harm|cut|cutting|marks|blade|fresh|did it|again))?| (?:\\d+|a|two|three|four|five|six|seven|eight|nine|ten) (?:days|weks|months|years) clean and (?:i )?(?:just )?(?:threw it|blew it|broke it|lost it|ruined it|relapsed)| (?:sh|self harm|cutting) relapse| relapsed (?:on|into|with|back into) (?:sh|self harm|cutting)| (?:sh|self harm|cutting) (?:[^ .!?;]+ ){0,2}relapsed`,
+    ` ${BROKEN_STREAK}| (?:\\d+|a|two|three|four|five|six|seven|eight|nine|ten) (?:days|weks|months|years) clean and (?:i )?(?:just )?(?:threw it|blew it|broke it|lost it|ruined it|relapsed)| (?:sh|self harm|cutting) relapse| relapsed (?:on|into|with|back into) (?:sh|self harm|cutting)| (?:sh|self harm|cutting) (?:[^ .!?;]+ ){0,2}relapsed`,
     /drink|drunk|alcohol|beer|wine|sober|sobriety|smok|vap|cigaret|weed|gambl|porn|nicotine|cafeine|sugar|diet|gym|duolingo|snapchat|snap streak|wordle|game|coding|runing|workout|nail|biting my nails|junk food|soda/,
   ),
   rule(
@@ -1235,12 +1235,6 @@ const RULES: readonly Rule[] = [
     NOTE_TO_A_PLACE,
   ),
   rule(
-    'self.watch-myself-bleed',
-    S,
-    'strong',
-    ` (?:watch|watching|se|seing|make|making|let|leting) myself bleed`,
-  ),
-  rule(
     'self.how-not-end',
     S,
     'medium',
@@ -1275,7 +1269,7 @@ const RULES: readonly Rule[] = [
     'self.want-to-bleed',
     S,
     'strong',
-    ` (?:just )?(?:wanted|want|need|needed|wanting|neding) to bleed(?= [.!?,]| $| again| so| from| on purpose)| ned to hurt(?= ned| [.!?,]| $)`,
+    ` (?:just )?(?:wanted|want|need|needed|wanting|neding) to bleed(?= [.!?,]| $| again| so| from| on purpose)| ned to hurt(?= ned| [.!?,]| $)| (?:watch|watching|se|seing|make|making|let|leting) myself bleed`,
   ),
   rule(
     'self.pick-the-night',
@@ -1441,7 +1435,7 @@ const RULES: readonly Rule[] = [
     'self.wont-be-here',
     S,
     'strong',
-    ` i (?:will not|am not going to|won t|do not plan to|do not intend to|will no longer) be (?:here|around|alive)(?= [.!?,]| $| any more| for long| much longer| long| to see| soon)`,
+    ` i (?:will not|am not going to|won t|do not plan to|do not intend to|will no longer|probably wil not) be (?:here|around|alive)(?= [.!?,]| $| any more| anymore| for long| much longer| long| to (?:see|argue|watch|celebrate|help|worry|fight|clean|explain)| soon| tomorow| after (?:tonight|today|this week|sunday|friday)| for (?:his|her|their|your|my|the) (?:birthday|wedding|graduation|christmas|concert|exams?|next))`,
     AWAY,
   ),
   // ---- Veiled: what people write around it.
@@ -2112,7 +2106,6 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.follow-them': 'folow join with',
   'self.stop-being-problem': 'stop stoped plan point carying cary',
   'self.fine-without-me': 'without gone',
-  'self.wont-be-there-for': 'here around',
   'other.violent-urge': 'throw smother strangle choke drown stab sufocate suffocate shoot',
   'self.not-enough-to-stay': 'stay',
   'self.join-the-dead': 'join',
@@ -2140,7 +2133,6 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.wish-not-survived': 'wish',
   'self.wish-fatal-illness': 'cancer terminal fatal accident heart aneurysm',
   'self.note-describing': 'note',
-  'self.watch-myself-bleed': 'bleed',
   'self.how-not-end': 'not',
   'self.born-to-die': 'born meant destined',
   'self.no-longer-scared': 'scared afraid terrified',
@@ -2556,7 +2548,7 @@ function deniesTheMatch(upToMatch: string, matchFrom: number, next: string): boo
 /** Words, before or inside a match, that put it in the past or in a story. */
 const DISTANCING_ANYWHERE = new RegExp(
   sq(
-    ` (?:used to|use to|years ago|when i was (?:younger|a kid|a teen|a teenager|in (?:high school|school|college)|\\d+)|back in (?:high school|school|college|the day|19\\d\\d|20\\d\\d)|in (?:19|20)\\d\\d|(?:at|aged) 1\\d(?= )|in the past|in my past|my character|the character|the protagonist|the villain|the narrator|the hero|in the (?:story|novel|book|movie|film|game|song|poem|play|show)|in my (?:story|novel|book|poem|screenplay|script|game|fic|fanfic)|writing a (?:story|novel|book|poem|scene|script|screenplay)|survivors?|recovered|recovery|clean for|clean since|(?<!(?:broke|broken|lost|ruined|reset|blew|ended|threw away) (?:my )?(?:\\S+ ){0,3})(?:years|months|weeks) clean)(?= )`,
+    ` (?:used to|use to|years ago|when i was (?:younger|a kid|a teen|a teenager|in (?:high school|school|college)|\\d+)|back in (?:high school|school|college|the day|19\\d\\d|20\\d\\d)|in (?:19|20)\\d\\d|(?:at|aged) 1\\d(?= )|in the past|in my past|my character|the character|the protagonist|the villain|the narrator|the hero|in the (?:story|novel|book|movie|film|game|song|poem|play|show)|in my (?:story|novel|book|poem|screenplay|script|game|fic|fanfic)|writing a (?:story|novel|book|poem|scene|script|screenplay)|survivors?|recovered|recovery|clean for|clean since|(?<!${STREAK_BREAKERS} (?:my )?(?:\\S+ ){0,3})(?:years|months|weeks) clean)(?= )`,
   ),
 );
 

@@ -588,10 +588,15 @@ const SUPPORT_FRAME = new RegExp(
  */
 const SUPPORT_REPLY_LENGTH = 1200;
 
+/** What ends a clean streak ("lost my 7 months clean", "broke my clean streak"). */
+export const STREAK_BREAKERS = '(?:broke|broken|breaking|lost|ruined|reset|threw away|blew|ended)';
+/** A clean streak ended: the risk come back in a recovery story, and a self-harm rule's match. */
+export const BROKEN_STREAK = `${STREAK_BREAKERS} (?:my )?(?:\\S+ ){0,3}(?:clean streak|sh streak|(?:days|weks|months|years) clean|sh free|self harm free)`;
+
 /** The risk is live now in a recovery story: it has come back. */
 const LIVE_AGAIN = new RegExp(
   sq(
-    ` (?:(?:it has|it is|they have|thoughts have|thoughts|urges|feelings|it al|they|the darknes|depresion) (?:have |has |are |al )?(?:al )?(?:come|came|coming) back|(?:lately|these days|right now|tonight|this week|this evening|last night)(?: \\S+){0,6} (?:thoughts|urges|want|wanting|wanted|thinking|planning|plan|cut|cuting|die|dying|dead|kil|suicid\\w*|end it|pils|hurt|harm|relapse\\w*|again|back|deper|do it)|(?:thoughts|urges|want to|wanting to|thinking about|planning|cut|cuting|suicidal|opened|do it|pils)(?: \\S+){0,6} (?:lately|these days|right now|tonight|this week|this evening|last night)|the same (?:pils|method|way|rope|bridge|place|spot)|last time (?:\\w+ ){0,4}(?:close|almost|nearly|working|worked)|(?:do|did) it (?:properly|right this time|last time)|(?:going )?back to the (?:clif|bridge|tracks|rof|ledge|edge)|i am not done|going deper|relapsed|relapsing|had a relapse|(?:broke|broken|lost|ruined|reset|threw away|blew|ended) (?:my )?(?:\\S+ ){0,3}(?:clean streak|sh streak|(?:days|weks|months|years) clean|sh free|self harm free)|started again|(?:started|start|begun|began) (?:\\w+ ){1,3}again|(?:cuting|cut|hurting|harming|burning) myself again|back again|again (?:now|lately|this)|(?:urges|thoughts|it) (?:are|is) back|i am back (?:there|to|in that|at)|back (?:to|at) square one|back where i (?:was|started)|(?:last night|yesterday|this morning) i (?:cut|relapsed|took|tried|hurt|burned|overdosed)|i do not (?:think|know if) i (?:wil|can) (?:make it|survive|hold on|kep going)|i have (?:a plan|a date|the pils|enough pils|a rope)(?! for)|i am (?:going to|gona) (?:do it|end it|kil myself|try again)|can not (?:do|take|handle) (?:this|it) any more|(?:want|wanting|thinking about|planning|plan) to (?:die|do it|end it|kil myself) again)(?= )`,
+    ` (?:(?:it has|it is|they have|thoughts have|thoughts|urges|feelings|it al|they|the darknes|depresion) (?:have |has |are |al )?(?:al )?(?:come|came|coming) back|(?:lately|these days|right now|tonight|this week|this evening|last night)(?: \\S+){0,6} (?:thoughts|urges|want|wanting|wanted|thinking|planning|plan|cut|cuting|die|dying|dead|kil|suicid\\w*|end it|pils|hurt|harm|relapse\\w*|again|back|deper|do it)|(?:thoughts|urges|want to|wanting to|thinking about|planning|cut|cuting|suicidal|opened|do it|pils)(?: \\S+){0,6} (?:lately|these days|right now|tonight|this week|this evening|last night)|the same (?:pils|method|way|rope|bridge|place|spot)|last time (?:\\w+ ){0,4}(?:close|almost|nearly|working|worked)|(?:do|did) it (?:properly|right this time|last time)|(?:going )?back to the (?:clif|bridge|tracks|rof|ledge|edge)|i am not done|going deper|relapsed|relapsing|had a relapse|${BROKEN_STREAK}|started again|(?:started|start|begun|began) (?:\\w+ ){1,3}again|(?:cuting|cut|hurting|harming|burning) myself again|back again|again (?:now|lately|this)|(?:urges|thoughts|it) (?:are|is) back|i am back (?:there|to|in that|at)|back (?:to|at) square one|back where i (?:was|started)|(?:last night|yesterday|this morning) i (?:cut|relapsed|took|tried|hurt|burned|overdosed)|i do not (?:think|know if) i (?:wil|can) (?:make it|survive|hold on|kep going)|i have (?:a plan|a date|the pils|enough pils|a rope)(?! for)|i am (?:going to|gona) (?:do it|end it|kil myself|try again)|can not (?:do|take|handle) (?:this|it) any more|(?:want|wanting|thinking about|planning|plan) to (?:die|do it|end it|kil myself) again)(?= )`,
   ),
 );
 
@@ -617,7 +622,10 @@ const FIRST_PERSON = / (?:i|me|my|myself|mine)(?= )/;
 /** Someone else as a sentence's subject (a sentence with no subject at all is the writer's). */
 const THIRD_PERSON = / (?:he|she|they|his|her|their|him|them|someone|somebody|people|everyone)(?= )/;
 
-/** A frame that discounts everything in a text: told as recovery, or as fiction. */
+/**
+ * A frame that discounts everything in a text: told as recovery (or as a reply supporting
+ * someone else, read the same way), or as fiction.
+ */
 export function distancingFrame(canon: string): 'recovery' | 'fiction' | null {
   if (
     (RECOVERY_FRAME.test(canon) || (canon.length <= SUPPORT_REPLY_LENGTH && SUPPORT_FRAME.test(canon))) &&
