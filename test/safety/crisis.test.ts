@@ -554,6 +554,60 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test('doubled letters and split reflexives: "fell" is not "feel", "odd" is not an overdose', () => {
+    // Squeezed, "feel" and "fell" are one word: a feeling beside self-harm is no fall.
+    flaggedAs('self_harm', [
+      'I feel really terrible, I spent the entire day burning my self with matches',
+      "Just OD'd. Bye.",
+      'what is it like to kill your self by overdosing on pills. how much do i need to take',
+    ]);
+    neverFlagged([
+      'I fell off my bike and cut my arm',
+      'I slipped on the ice and hurt my wrist',
+      'that was odd, I feel odd today',
+      'shh, the baby is asleep',
+      'I did a good deed today',
+      'my self esteem is so low lately',
+      'I overdose on coffee every morning lol',
+      'he just overdosed on heroin, we called an ambulance',
+    ]);
+    assert.equal(canonical('burning my self'), ' burning myself ');
+    assert.equal(canonical('my self esteem'), ' my self estem ');
+  });
+
+  test('methods compared or weighed, an overdose taken, a knife imagined into oneself', () => {
+    flaggedAs('self_harm', [
+      'Jump to death or gunshot or drugs which is more painful ?',
+      'which is less painful, hanging or pills',
+      'How successful would carbon monoxide by charcoal be, in a small room with the gaps taped?',
+      'I have now taken 20 ibuprofens, did I just not take enough',
+      'First thing I thought about this morning was plunging a knife right into my abdomen.',
+      'I think if I tried to attempt, I would fail again',
+    ]);
+    neverFlagged([
+      'childbirth or a kidney stone, which is more painful?',
+      'I have taken 2 ibuprofens for my headache',
+      'I tried to attempt the kickflip and fell',
+      'Any advice on teaching methods that are reliable?',
+    ]);
+  });
+
+  test('farewells: a last day, a cruel world left, suicide the best choice "for some, like me"', () => {
+    flaggedAs('self_harm', [
+      'I hate living in poverty, I can not pay rent. Today may be my last.',
+      'Good bye cruel world. It was nice living for 20 years.',
+      'Final post. If anyone wants to talk, before it is too late',
+      "Suicide is definitely the right option for some people. Don't let anyone tell you otherwise. For some, like me, it's definitely the best choice. Bye.",
+      'I can see suicide as my only option',
+    ]);
+    neverFlagged([
+      'Today may be my last day at this company, fingers crossed for the new job!',
+      'It was nice living in Berlin for 20 years, but Lisbon is calling.',
+      'Last post before my exams, see you in June',
+      'Assisted dying is the right choice for some people.',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

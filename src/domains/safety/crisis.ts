@@ -7,7 +7,7 @@ import {
   READER_SAID,
   STREAK_BREAKERS,
 } from './evidence.ts';
-import { TOKEN_REWRITES } from './vocabulary.ts';
+import { TOKEN_REWRITES, unsqueezable } from './vocabulary.ts';
 
 /**
  * The crisis detector: does a text express a risk of suicide or self-harm, or of harming
@@ -63,7 +63,6 @@ interface Rule {
 
 /** Phrases rewritten before tokens: multi-word slang and spellings. */
 const PHRASE_MAP_SOURCE: ReadonlyArray<readonly [string, string]> = [
-  ['my self', 'myself'],
   ['me self', 'myself'],
   ['sewer slide', 'suicide'],
   ['sewer side', 'suicide'],
@@ -189,8 +188,8 @@ export function canonical(text: string): string {
   // The knot emoji is written for a noose ("the 🪢 is ready"), and words starred out to pass a
   // filter are read as written ("I want to k***", "s*****e"); every other symbol separates words.
   // A nose is renamed before letters repeated in a row count once, when "noose" becomes "nose":
-  // "I hate my nose" is about a face.
-  const folded = foldForMatching(splitRunTogetherWords(uncensor(text)))
+  // "I hate my nose" is about a face (`unsqueezable` does the same for other such words).
+  const folded = unsqueezable(foldForMatching(splitRunTogetherWords(uncensor(text))))
     .replaceAll('\u{1FAA2}', ' noose ')
     .replace(/\bnoses?\b/g, ' nostril ');
   const out: string[] = [];
@@ -234,8 +233,21 @@ export function canonical(text: string): string {
   }
   flush();
   const joined = ` ${out.join(' ')} `;
-  return joined.replace(PHRASES, (phrase) => PHRASE_TO.get(phrase) ?? phrase);
+  return joined
+    .replace(PHRASES, (phrase) => PHRASE_TO.get(phrase) ?? phrase)
+    .replace(SPLIT_REFLEXIVE, ' $1self');
 }
+
+/**
+ * A reflexive written as two words ("burning my self", "kill your self"), but not the first
+ * half of a compound ("my self esteem", "my self harm scars").
+ */
+const SPLIT_REFLEXIVE = new RegExp(
+  sq(
+    ` (my|your|him|her) self(?= )(?! (?:esteem|worth|image|confidence|respect|care|harm|harming|control|doubt|awareness|hatred|hate|loathing|love|conscious|talk|destructive|destruction|sabotage|sabotaging|portrait|help|defense|defence|isolation|medicate|medicating|injury|injuring|mutilation|pity|discipline|improvement|expression|identity|worth|belief|compassion|acceptance|image|interest|reflection|reliance|sufficiency|study|taught|made|employed|publish|published|driving|checkout|service|storage|titled|aware|centered|centred|absorbed|obsessed|critical|conscious))`,
+  ),
+  'g',
+);
 
 // ---- Rules ---------------------------------------------------------------------------------
 
@@ -333,9 +345,23 @@ const SPEAKING_TO_SOMEONE_AT_RISK = new RegExp(
 );
 
 /** Self-harm spoken of in someone else, or in the past, or to help. */
+/** Ways people end their lives, as they are named when compared ("hanging or pills"). */
+const SUICIDE_METHOD =
+  'jumping|jump(?= (?:to (?:my )?death|of|from|in front))|hanging|hanging myself|a noose|overdosing|an overdose|overdose|pills|drugs|gunshot|a gun|shooting myself|shotgun|slitting|cutting my wrists|wrists|drowning|carbon monoxide|exhaust fumes|the train|a train|train tracks|bleach|helium|starving';
+
+/**
+ * A fall that hurt ("I slipped on the ice and cut my hand"). Canonical text squeezes doubled
+ * letters, so "fell" reads as "feel": only a fall's own words around it make it one.
+ */
+const A_FALL = new RegExp(
+  sq(
+    ` (?:fel|fal|falen|tripped|slipped|crashed|fainted|colapsed)(?: (?:down|off|over|backwards|hard|badly|(?:on|of|off|from|into|in|at|down) (?:\\S+ ){0,3}?\\S+))? and (?:\\S+ )?(?:cut|hurt|burned|burnt|bruised|hit|scratched|bit|banged|bashed)(?= )`,
+  ),
+);
+
 const SOMEONE_ELSE_HARM = new RegExp(
   sq(
-    ` (?:friend|sister|brother|son|daughter|child|students?|pupils?|patients?|clients?|partner|girlfriend|boyfriend|flatmate|romate|housemate|clasmate|coworker|coleague|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fell|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while|cat|dog|kitten|puppy|pet|bird|horse|rabbit|hamster|nosebled|nostril)(?= )`,
+    ` (?:friend|sister|brother|son|daughter|child|students?|pupils?|patients?|clients?|partner|girlfriend|boyfriend|flatmate|romate|housemate|clasmate|coworker|coleague|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fel (?:down|off|over|of|from|into|onto|out|backwards|hard|badly|asleep|and)|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while|cat|dog|kitten|puppy|pet|bird|horse|rabbit|hamster|nosebled|nostril)(?= )`,
   ),
 );
 
@@ -411,6 +437,7 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` (?:suicide|death|dying|killing myself|ending it) (?:is|seems|feels like|is becoming|looks like) (?:like )?(?:the |my )?(?:only|best|last|easiest|right) (?:way|option|choice|answer|solution|escape|thing)`,
+    / (?:asisted|euthanasia|dignitas|voluntary|medicaly|terminaly)(?= )/,
   ),
   rule(
     'self.wish-dead',
@@ -663,6 +690,61 @@ const RULES: readonly Rule[] = [
     ` (?:does|do|would|will|is|how much does|how painful is|how long does|how long would|what does) (?:\\w+ ){0,2}(?:drowning|hanging|jumping|overdosing|an overdose|freezing to death|bleeding out|suffocating|a gunshot|getting hit by a (?:train|car|lorry|truck|bus)) (?:hurt|painful|quick|fast|take|feel like|feel|hurt much|work)| (?:painless|peaceful|quickest|easiest|least painful|least mesy) (?:way|method|death|way out)(?= [.!?,;]| $| to go| out| to do it| anyone)`,
   ),
   rule(
+    'self.method-compare',
+    S,
+    'strong',
+    ` (?:${SUICIDE_METHOD})(?: \\S+){0,3}? (?:or|vs|versus) (?:\\S+ ){0,4}?(?:${SUICIDE_METHOD})(?: \\S+){0,4}? (?:which|what) (?:one |of them |of those )?(?:is|would be|will be|hurts|would hurt|is the) (?:more|less|most|least|quicker|faster|surer|more certain)| (?:which|what) (?:one |of them )?(?:is|would be|hurts) (?:more|less|most|least) (?:painful|painles|reliable|efective|certain|quick|lethal)(?: \\S+){0,2} ,? (?:${SUICIDE_METHOD})(?: \\S+){0,3}? (?:or|vs|versus) (?:\\S+ ){0,3}?(?:${SUICIDE_METHOD})`,
+  ),
+  rule(
+    'self.overdosed-now',
+    S,
+    'strong',
+    `(?:^ (?:just )?| [.!?;,] (?:just )?| i (?:just |think i |think i just |might have |may have |have just |have )?)(?:overdosed|overdose|took an overdose)(?= [.!?,]| $| on (?:(?:my|his|her|the|some|al|a|\\d+) )*(?:\\S+ )?(?:pils|tablets|meds|medication|sleping|painkilers|insulin|heroin|fentanyl|paracetamol|tylenol|ibuprofen|acetaminophen|xanax|antidepresants|drugs|opioids|oxy|benzos)| again| tonight| today| an hour| half an hour| \\d)`,
+  ),
+  rule(
+    'self.may-be-my-last',
+    S,
+    'strong',
+    ` (?:today|tonight|this|this day|this night|this week|tomorow) (?:may|might|could|wil|is going to|wil probably) be my last(?= [.!?,]| $| day (?:[.!?,]|$|alive|on|here)| night (?:[.!?,]|$|alive|on|here))`,
+  ),
+  rule(
+    'self.nice-living',
+    S,
+    'medium',
+    ` it (?:was|has ben|s ben) (?:nice|fun|god|great|a pleasure|an honou?r|a ride) (?:living|being alive|being here|existing)(?= [.!?,]| $| for| on| with| among)`,
+  ),
+  rule('self.cruel-world', S, 'medium', ` (?:godbye|god bye|bye|farewel) cruel world`),
+  rule(
+    'self.methods-advice',
+    S,
+    'medium',
+    ` (?:advice|sugestions?|recomendations?|tips|ideas|help|info|information) (?:regarding|on|about|for|with) (?:suicide )?methods(?= [.!?,]| $| that| which| to| i)| methods that are (?:\\S+ )?(?:acesible|reliable|painles|quick|lethal|certain|foolproof)(?: and (?:\\S+ )?(?:acesible|reliable|painles|quick|lethal|certain|foolproof))?(?= [.!?,]| $)`,
+  ),
+  rule(
+    'self.method-efficacy',
+    S,
+    'strong',
+    ` how (?:sucesful|efective|reliable|certain|lethal|quick|fast|likely to work|sure) (?:would|is|wil|are|could) (?:\\S+ ){0,3}?(?:carbon monoxide|charcoal|helium|hanging|a noose|drowning|an overdose|overdosing|jumping|pils|tablets|a gunshot|exhaust)`,
+  ),
+  rule(
+    'self.knife-into-me',
+    S,
+    'strong',
+    ` (?:plunging|plunge|plunged|stabbing|stab|driving|drive|puting|put|slicing|slice|sticking|stick|shoving|shove) (?:a |the |my |this )?(?:knife|blade|kitchen knife|scisors|shard|glass shard|razor) (?:right |straight |deep )?(?:into|through|in|across) my (?:abdomen|stomach|chest|neck|heart|throat|gut|belly|wrists?|arms?|thighs?|eye|head|skul)`,
+  ),
+  rule(
+    'self.not-take-enough',
+    S,
+    'strong',
+    ` (?:did|have) i (?:just )?not (?:take|taken|swalow|swalowed) enough| i have (?:now |just |already )?(?:taken|swalowed) (?:[1-9]\\d+|twenty|thirty|forty|fifty|a hundred) (?:of (?:my |the |these )?)?(?:\\S+ )?(?:pils|tablets|ibuprofens?|paracetamols?|tylenols?|advils?|aspirins?|xanax|sleping pils|painkilers|capsules|meds)`,
+  ),
+  rule(
+    'self.dose-need',
+    S,
+    'medium',
+    ` how (?:many|much) (?:do|would|wil|should|must) i (?:ned|have) to (?:take|swalow|drink)(?= [.?!]| $)`,
+  ),
+  rule(
     'self.right-day',
     S,
     'medium',
@@ -763,7 +845,7 @@ const RULES: readonly Rule[] = [
     'self.best-option-for-me',
     S,
     'strong',
-    ` (?:suicide|death|dying|ending it|kiling myself) is (?:\\w+ )?(?:the )?(?:right|best|only|right and only) (?:option|choice|answer|way|solution)(?: \\S+){0,3} (?:for me|like me)| (?:for me|like me) ,? (?:suicide|death|dying|ending it|kiling myself) is (?:\\w+ )?(?:the )?(?:right|best|only) (?:option|choice|answer|way|solution)`,
+    ` (?:suicide|death|dying|ending it|kiling myself) is (?:\\w+ )?(?:the )?(?:right|best|only|right and only) (?:option|choice|answer|way|solution)(?: \\S+){0,3} (?:for me|like me)| (?:for me|like me) ,? (?:suicide|death|dying|ending it|kiling myself) is (?:\\w+ )?(?:the )?(?:right|best|only) (?:option|choice|answer|way|solution)| (?:suicide|death|dying|ending it|kiling myself) is (?:\\w+ )?(?:the )?(?:right|best|only) (?:option|choice|answer|way|solution)[^~]{0,240}? (?:for me|like me) ,? (?:it|this) is (?:\\w+ )?(?:the )?(?:right|best|only) (?:option|choice|answer|way|solution)`,
   ),
   rule(
     'self.log-off-for-good',
@@ -1057,7 +1139,7 @@ const RULES: readonly Rule[] = [
     'self.cant-anymore',
     S,
     'medium',
-    `${I}${ADV}(?:can not|can not do|can not take|can not handle|can not keep|can not live|can not go on|can not bear|have nothing left|can not fight|have no fight left|do not have (?:any )?(?:strength|fight) left|can not cope)(?: (?:doing )?(?:this|it|life|living|like this|with (?:this|it|life)|on|going|fighting|the pain))? (?:any more|much longer|for much longer|no more|one more day|another day)`,
+    `${I}${ADV}(?:can not|can not do|can not take|can not handle|can not keep|can not live|can not go on|can not go through|can not get through|can not bear|can not be borne|have nothing left|can not fight|have no fight left|do not have (?:any )?(?:strength|fight) left|can not cope)(?: (?:doing )?(?:this|it|life|living|like this|with (?:this|it|life)|on|going|fighting|the pain))? (?:any more|much longer|for much longer|no more|one more day|another day)`,
     ANNOYANCE,
   ),
   rule(
@@ -1083,7 +1165,7 @@ const RULES: readonly Rule[] = [
     'self.last-post',
     S,
     'strong',
-    ` (?:this is|this will be|this ll be|this be|here is|here s) (?:my )?(?:last|final) (?:post|message|text|goodbye|note|words|letter|entry|video|tweet|status|time (?:posting|writing|talking)|night)`,
+    ` (?:this is|this will be|this ll be|this be|here is|here s) (?:my )?(?:last|final) (?:post|message|text|goodbye|note|words|letter|entry|video|tweet|status|time (?:posting|writing|talking)|night)|^ (?:my )?(?:last|final) (?:post|message|words) (?:\\. )?(?:if anyone|bye|godbye|i love you|sory)(?= )`,
   ),
   rule(
     'self.by-time-read',
@@ -1186,7 +1268,7 @@ const RULES: readonly Rule[] = [
     'self.attempt-again',
     S,
     'strong',
-    ` (?:want to|wanna|going to|gona|plan to|planning to|about to|ready to|need to|tempted to|wishing to|wish i could|urge to|thinking about|thinking of) (?:\\S+ )?(?:(?:attempt|atempt)(?= [.!?,]| $| again| tonight| soon| at this point| so i| once more| one more time| for real)|try it (?:once more|one more time)(?= ))`,
+    ` (?:want to|wanna|going to|gona|plan to|planning to|about to|ready to|need to|tempted to|wishing to|wish i could|urge to|thinking about|thinking of|tried to|try to|if i|next time i|i might|i wil|i would) (?:\\S+ )?(?:(?:attempt|atempt)(?= [.!?,]| $| again| tonight| soon| at this point| so i| once more| one more time| for real)|try it (?:once more|one more time)(?= ))`,
     /(?:exam|test|recipe|marathon|race|jump|trick|climb|drive|driving|course|level|puzzle|question|quiz|pasword|interview|again next (?:year|week|term)|skate|kickflip|dive|swim)/,
   ),
   rule(
@@ -1212,7 +1294,7 @@ const RULES: readonly Rule[] = [
     'self.suicide-an-option',
     S,
     'medium',
-    ` (?:suicide|kiling myself|ending it|death) is (?:always |stil |definitely |realy |honestly |at least )?(?:an|my|a real) (?:option|way out|escape|exit)(?= [.!?,]| $| for me| now| left)`,
+    ` (?:suicide|kiling myself|ending it|death) is (?:always |stil |definitely |realy |honestly |at least )?(?:an|my|a real) (?:option|way out|escape|exit)(?= [.!?,]| $| for me| now| left)| (?:se|see|seing|consider|considering) (?:suicide|kiling myself|ending it|death) as (?:my|an|the|a) (?:only |last |real |best )?(?:option|way out|escape|exit|answer)`,
   ),
   rule(
     'self.wish-not-survived',
@@ -1815,6 +1897,8 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` (?:i|i have|i have been|i am|i was|i keep|i still|i started|started|i began|i relapsed|relapsed|been|keep|me|i just|and|but|so|i did|i want to|want to|wanting to|need to|urge to|urges to|tempted to|going to|about to|i might|might|trying not to|try not to|stop|stopped|quit) (?:\\w+ ){0,2}(?:cut|cutting|cuts|burn|burning|burned|burnt|hurt|hurting|harm|harming|scratch|scratching|scratched|hit|hitting|punch|punching|bite|biting|bruise|bruising|carve|carving|carved|starve|starving|stab|stabbing|choke|choking|strangle|punish|punishing|mutilate|mutilating) (?:myself|my (?:wrists?|arms?|legs?|thighs?|skin|body|stomach|hips?|face|hands?|chest))(?! (?:by accident|accidentally|shaving|while (?:cooking|shaving|chopping|working|playing|running|on)|cooking|chopping|on (?:a|the) (?:glass|knife|can|paper|fence|stove|oven|pan|tin|corner|edge)|with (?:a|the) (?:knife|kitchen|paper|can) (?:while|when|by)|on (?:a|an|the) (?!purpose)\\S+|at (?:a|the) cooking|in (?:a|my|the) cooking clas|in the (?:kitchen|garden|gym)|at the gym|at work|playing|slightly|a little bit|a bit|doing|working|lifting|running|training|exercising|yesterday at|falling|when i fell|badly when|stretching|skating|in a fall))`,
+
+    A_FALL,
   ),
   rule(
     'self.harm-word',
@@ -1976,7 +2060,7 @@ const RULES: readonly Rule[] = [
     'other.kys',
     H,
     'strong',
-    `(?<! (?:told|tell|telling|tells|keep telling|kept telling|said|says) me to (?:go )?)(?: (?:go|just|pls|please|you should|u should|should|why not|you need to|now) )?kill yourself`,
+    `(?<! (?:told|tell|telling|tells|keep telling|kept telling|said|says) me to (?:go )?)(?<! (?:what is it like to|what does it fel like to|how (?:do|does|would|can|could|did) (?:you|one|someone|people|they)|ways to|way to|how to|how easy is it to|how hard is it to|the urge to|urges to|decide to|decided to|tried to|try to|trying to|want to|wanted to|ever think about|thought about|thinking about|if you|when you|before you|made me want to) (?:\\S+ )?)(?: (?:go|just|pls|please|you should|u should|should|why not|you need to|now) )?kill yourself`,
     SPEAKING_TO_SOMEONE_AT_RISK,
   ),
   rule(
@@ -2270,6 +2354,16 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.who-finds-me': 'finds find',
   'self.method-feel':
     'drowning hanging jumping overdosing overdose frezing bleeding sufocating gunshot hit painles peaceful quickest easiest least',
+  'self.method-compare': 'which what',
+  'self.overdosed-now': 'overdosed overdose',
+  'self.may-be-my-last': 'last',
+  'self.nice-living': 'living alive here existing',
+  'self.cruel-world': 'cruel',
+  'self.methods-advice': 'methods',
+  'self.method-efficacy': 'how',
+  'self.knife-into-me': 'into through in across',
+  'self.not-take-enough': 'enough taken swalowed',
+  'self.dose-need': 'many much',
   'self.right-day': 'right perfect',
   'self.debating': 'debating deciding weighing torn chosing decide',
   'self.dose-kill-me': 'kil lethal fatal heart die',

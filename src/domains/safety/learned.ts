@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { foldForMatching, splitRunTogetherWords, squeeze } from '../../lib/fold.ts';
 import type { CrisisFlag } from './crisis.ts';
 import type { CrisisDecision } from './decision.ts';
-import { TOKEN_REWRITES } from './vocabulary.ts';
+import { TOKEN_REWRITES, unsqueezable } from './vocabulary.ts';
 
 /** The flags the model predicts, in the order of its weight columns (the other class is `none`). */
 export const LEARNED_FLAGS: readonly CrisisFlag[] = ['self_harm', 'harm_to_others'];
@@ -100,7 +100,7 @@ function tokenStems(raw: string): readonly string[] {
 
 /** The text folded and cut into sentences (or chunks of a long one), each a list of stems. */
 export function learnedPieces(text: string): string[][] {
-  const folded = foldForMatching(splitRunTogetherWords(text));
+  const folded = unsqueezable(foldForMatching(splitRunTogetherWords(text)));
   const pieces: string[][] = [];
   for (const sentence of folded.split(/[.!?;\n]+/)) {
     const tokens: string[] = [];

@@ -195,6 +195,10 @@ const SOURCE: Readonly<Record<string, string>> = {
   gamend: 'kill myself',
   od: 'overdose',
   oding: 'overdosing',
+  "od'd": 'overdosed',
+  "od'ed": 'overdosed',
+  oded: 'overdosed',
+  "od'ing": 'overdosing',
   selfharm: 'self harm',
   selfharming: 'self harming',
   sh: 'sh',
@@ -204,3 +208,26 @@ const SOURCE: Readonly<Record<string, string>> = {
 export const TOKEN_REWRITES: ReadonlyMap<string, string> = new Map(
   Object.entries(SOURCE).map(([k, v]) => [squeeze(k), squeeze(v)] as const),
 );
+
+/**
+ * Words whose doubled letters matter: squeezed, as every token is, they would read as a
+ * rewritten word above ("odd" as "od", an overdose; "deed" as "dead"; "shh" as "sh", self-harm).
+ * Replaced by a plain synonym before tokens are squeezed.
+ */
+const DOUBLED_WORDS: ReadonlyMap<string, string> = new Map([
+  ['odd', 'strange'],
+  ['oddly', 'strangely'],
+  ['deed', 'act'],
+  ['deeds', 'acts'],
+  ['shh', 'hush'],
+  ['shhh', 'hush'],
+  ['ssh', 'terminal'],
+  ['bbc', 'broadcaster'],
+  ['allot', 'allocate'],
+]);
+const DOUBLED_WORD = new RegExp(`\\b(?:${[...DOUBLED_WORDS.keys()].join('|')})\\b`, 'g');
+
+/** Folded text with the words of `DOUBLED_WORDS` replaced, ready to be squeezed. */
+export function unsqueezable(folded: string): string {
+  return folded.replace(DOUBLED_WORD, (word) => DOUBLED_WORDS.get(word) ?? word);
+}
