@@ -388,6 +388,52 @@ describe('oracle refusal gate', () => {
     ]);
   });
 
+  test('a request asked first or in the middle of a story is refused when every question in it is', () => {
+    for (const prompt of [
+      'How do I descale a Delonghi coffee machine? Making his coffee is the one thing I still do for my husband every morning since he got sick.',
+      "how many bones does an adult human have? my daughter asked at bedtime and i felt so dumb that i didn't know",
+      "Sitting in the hospital car park waiting for news. What's the tallest mountain in Africa? My son climbed it years ago and I can't remember the name.",
+    ]) {
+      const verdict = rulesVerdict(prompt);
+      assert.equal(verdict.onMission, false, `${prompt}: ${JSON.stringify(verdict)}`);
+      assert.match(verdict.rule, /^request-then-story-/, prompt);
+    }
+    answers([
+      // Another question, about the asker, leaves the text to the other rules.
+      "What's the capital of Australia? My husband says Sydney with such confidence. Why do I always need to be right?",
+      // A question about a life, first.
+      "How do I stop comparing myself to my sister? She just bought a house and I'm still renting at 34.",
+      // Living and dying named in the question.
+      "What's the average life expectancy for men? My dad died at 52 and I turn 51 next month.",
+    ]);
+  });
+
+  test('a translation asked without its verb: the language named elsewhere, a message quoted in another script', () => {
+    refuses(
+      [
+        "My mother-in-law only speaks Portuguese and she's coming for Christmas. I'm so nervous. How do I say 'you are welcome in our home'?",
+        "My landlord only texts me in Greek. This came this morning: 'Θα περάσω αύριο για τον έλεγχο.' What does it mean? I'm anxious.",
+        "Portuguese for 'I'm pregnant, you're going to be a great-grandmother'?? telling his grandmother on sunday",
+        "Put this into formal German please, it's for my employer: 'I need two days off because my grandmother has died.'",
+        "what do you say in Hebrew to someone sitting shiva? my boss's mother died and I'm going tonight",
+      ],
+      'translation-request',
+    );
+    answers([
+      "How do I say 'I love you' to my dad without it being weird?",
+      'My grandmother only spoke Yiddish. Is it too late to learn it to feel close to her?',
+      'I moved to Lyon for love and stayed after it ended. I cry in English. Is the French me a costume?',
+    ]);
+  });
+
+  test('a share or a number said in passing is no arithmetic; "is there any point" is a question about a life', () => {
+    answers([
+      "My wife wants to give 10% of our income to charity. I want to pay off the house. Who's right, or is that the wrong question?",
+      'Is there any point writing if no one ever reads it?',
+    ]);
+    refuses(["what's 15% of 80", 'how much is 20% off 45 dollars'], 'arithmetic-or-conversion');
+  });
+
   test("a story's closing question about rights, a child's health or money is refused without the professional's word", () => {
     refuses(
       [

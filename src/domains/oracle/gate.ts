@@ -168,7 +168,9 @@ const TECH_TERMS = new Set(
 const ARITHMETIC = [
   /\d+(\.\d+)?\s*([+*×÷^]|\s[x/-]\s|x(?=\s*\d)|\s(times|plus|minus|divided by|multiplied by|over|mod)\s)\s*\$?\d+/,
   /\b(square root|cube root|factorial|derivative|integral|integrate|differentiate|logarithm|log of|solve for|simplify|compound interest|long division|times table|to the power of|squared|cubed|percentage|average of|mean of|area of|volume of|perimeter of|circumference of)\b/,
-  /\b\d+(\.\d+)?\s*(%|percent) (of|off)\b|\b(what('s| is)|how much is) \d+(\.\d+)?\s*(%|percent)\b|\b\d+(\.\d+)?\s*(%|percent) tip\b/,
+  // "10% of" asked or worked on a figure ("what's 15% of 80", "20% off $45"), not a share said in
+  // passing ("she wants to give 10% of our income to charity").
+  /\b(what('s| is| would be| will be)|how much (is|would be|will be|do i|would i)|calculate|work out|figure out)\b[^.?!]{0,30}\b\d+(\.\d+)?\s*(%|percent) (of|off)\b|\b\d+(\.\d+)?\s*(%|percent) (of|off) [$£€]?\d|\b(what('s| is)|how much is) \d+(\.\d+)?\s*(%|percent)\b|\b\d+(\.\d+)?\s*(%|percent) tip\b/,
   new RegExp(
     String.raw`${ADDRESSED}(calculate|compute|work out|add up|add|multiply|divide|subtract|round|solve|convert|evaluate)\b[^.?!]*\d`,
   ),
@@ -192,6 +194,11 @@ const LANGUAGES = new Set(
 );
 
 const LANGUAGE = String.raw`(${[...LANGUAGES].join('|')})`;
+/** A language with the register asked for ("into formal German", "in Brazilian Portuguese"). */
+const LANGUAGE_IN_A_REGISTER = String.raw`((formal|informal|polite|proper|correct|good|casual|simple|plain|modern|business|written|spoken|standard|brazilian|european|mexican|classical|ancient|traditional|simplified|everyday) )?${LANGUAGE}`;
+/** Letters of a script other than Latin: a message quoted as received. */
+const FOREIGN_SCRIPT =
+  /[\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Thai}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Tamil}\p{Script=Georgian}\p{Script=Armenian}\p{Script=Ethiopic}]{2,}/u;
 
 const TRANSLATION = [
   // "Translate" in the languages people most often write it in: asking in another language.
@@ -201,10 +208,10 @@ const TRANSLATION = [
     String.raw`${ADDRESSED}(translate|translating|translation of|interpret|conjugate|transliterate)\b`,
   ),
   new RegExp(
-    String.raw`${ADDRESSED}(put|render|say|write|turn|rewrite|convert)\b[^.?!]{0,60}\b(in|into|to) ${LANGUAGE}\b`,
+    String.raw`${ADDRESSED}(put|render|say|write|turn|rewrite|convert)\b[^.?!]{0,60}\b(in|into|to) ${LANGUAGE_IN_A_REGISTER}\b`,
   ),
   new RegExp(
-    String.raw`\bhow (do|would|can|should|to) (you|i|we|one|u)? ?(say|write|spell|pronounce|conjugate)\b[^?]*\bin (\d+ |several |many |different |other |\w+ )?(${LANGUAGE}|languages?)\b`,
+    String.raw`\b(how|what) (do|would|can|should|to) (you|i|we|one|u|people)? ?(say|write|spell|pronounce|conjugate)\b[^?]*\bin (\d+ |several |many |different |other |\w+ )?(${LANGUAGE}|languages?)\b`,
   ),
   new RegExp(
     String.raw`\b(what|what's|whats)( is| are)? (the )?${LANGUAGE} (word|words|for|translation|term|version|phrase)\b`,
@@ -220,7 +227,9 @@ const TRANSLATION = [
   new RegExp(
     String.raw`\b(say|write|spell|pronounce)\s+["'][^"']{1,60}["'] in (plain |simple |modern )?${LANGUAGE}\b`,
   ),
-  new RegExp(String.raw`\bthe ${LANGUAGE} (word |phrase |term |expression )?for ["']`),
+  new RegExp(
+    String.raw`\b(the )?${LANGUAGE_IN_A_REGISTER} (word |phrase |term |expression |version )?for ["']`,
+  ),
   new RegExp(
     String.raw`\bin ${LANGUAGE},? how (do|would|can|to|does|did) (you |i |we |one |u )?(say|write|spell|pronounce)\b`,
   ),
@@ -228,6 +237,26 @@ const TRANSLATION = [
     String.raw`${ADDRESSED}(put|render|turn)\b[^.?!]{0,60}\b(in|into) (plain|simple|modern|everyday) ${LANGUAGE}\b`,
   ),
 ];
+
+/** "How do I say '…'?", "what does this mean: '…'" — words quoted to be put into other words. */
+const HOW_TO_SAY_QUOTED = /\bhow (do|would|can|should|to) (i|you|we|one)? ?(say|write) ["'][^"']{2,160}["']/;
+const WHAT_IT_MEANS =
+  /\bwhat (does|do|did) (it|this|that|they|these|those|she|he) (mean|say)\b|\bwhat (it|this) (means|says)\b/;
+const LANGUAGE_NAMED = new RegExp(String.raw`\b${LANGUAGE}\b`);
+
+/**
+ * A translation asked without its verb, the language named elsewhere in the text ("She only
+ * speaks Portuguese. How do I say 'you are welcome in our home'?"), or a message quoted in
+ * another script with "what does it mean?". "How do I say 'I love you' to my dad?" names no
+ * language and is a question about saying it.
+ */
+function quotedForTranslation(text: string): string | null {
+  const quoted = HOW_TO_SAY_QUOTED.exec(text);
+  if (quoted !== null && LANGUAGE_NAMED.test(text)) return quoted[0];
+  const meaning = WHAT_IT_MEANS.exec(text);
+  if (meaning !== null && FOREIGN_SCRIPT.test(text)) return meaning[0];
+  return null;
+}
 
 /** Text to be put into a language: a request unless the asker is speaking of their own life. */
 const TRANSLATION_LOOKUP = new RegExp(
@@ -468,7 +497,7 @@ const REFLECTIVE: ReadonlySet<string> = new Set(REFLECTIVE_LIST.map((w) => stem(
 
 /** Phrases of a life examined that single words miss. */
 const REFLECTIVE_PHRASES =
-  /\b((my|a|the|true|real|life's|your|one's) calling|who (i|you|we|they|he|she) (really |truly |fundamentally )?(am|are|is|was|were)|who am i|what (does|did|would|could) it mean to|supposed to (mean|be|feel)|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|what('s| is) the point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|hold(ing)? on to|hanging on|say(ing)? goodbye|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|look(ing)? back|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious))\b/;
+  /\b((my|a|the|true|real|life's|your|one's) calling|who (i|you|we|they|he|she) (really |truly |fundamentally )?(am|are|is|was|were)|who am i|what (does|did|would|could) it mean to|supposed to (mean|be|feel)|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|what('s| is) the point|is there (any|a|no|even a) point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|hold(ing)? on to|hanging on|say(ing)? goodbye|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|look(ing)? back|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious))\b/;
 
 /** The asker's own state or choices in the first person. */
 const FIRST_PERSON = /\b(i|i'm|im|i've|ive|i'd|i'll|me|my|myself|mine|we|we're|our|ourselves)\b/;
@@ -758,7 +787,7 @@ export function rulesVerdict(question: string): GateVerdict {
   const text = normalise(question);
   const whole = verdictOf(text);
   if (!whole.onMission) return whole;
-  return feelingThenRequest(text) ?? storyThenRequest(text) ?? whole;
+  return feelingThenRequest(text) ?? storyThenRequest(text) ?? requestThenStory(text) ?? whole;
 }
 
 /**
@@ -831,6 +860,41 @@ function storyThenRequest(text: string): GateVerdict | null {
   return refusedOnItsOwn(ask, 'story');
 }
 
+/**
+ * A request asked first or in the middle and explained around it ("How do I descale a coffee
+ * machine? Making his coffee is the one thing I still do for my husband since he got sick."):
+ * its questions decide, as a story's closing one does, when every one of them is refused on its
+ * own. A sincere question anywhere ("…Why do I need to be right all the time?") leaves the text
+ * to the rest of the rules.
+ */
+const MAX_QUESTIONS = 3;
+const UNMARKED_QUESTION =
+  /(^|[,;:]\s*|\b(but|and|so)\s+)(why|how|what|when|where|who|is|am|are|do|does|did|should|can|could|would|will) (i|we|am i|do i|is it|it|my|people|anyone)\b/;
+function requestThenStory(text: string): GateVerdict | null {
+  const sentences = text.split(/(?<=[.!?])\s+/).filter((s) => words(s).length > 0);
+  if (sentences.length < 2) return null;
+  const questions = sentences.filter((s) => s.includes('?'));
+  const last = sentences[sentences.length - 1] as string;
+  if (questions.length === 0 || questions.length > MAX_QUESTIONS) return null;
+  // A question asked without its mark ("joking, but why am I always exhausted") is one too.
+  if (sentences.some((s) => !s.includes('?') && UNMARKED_QUESTION.test(s))) return null;
+  if (questions.length === 1 && questions[0] === last) return null;
+  let first: GateVerdict | null = null;
+  for (const ask of questions) {
+    if (!/\?\s*$/.test(ask) || !ASKS_ITSELF.test(ask)) return null;
+    if (SELF_QUESTION.test(ask) || REFLECTIVE_ASK.test(ask) || PERSPECTIVE.test(ask)) return null;
+    if (speaksOfLivingOrSomeoneClose(ask)) return null;
+    const professional = PROFESSIONAL_ASK.exec(ask);
+    const verdict =
+      professional !== null
+        ? off('practical_advice', 'request-then-story-professional', professional[0])
+        : refusedOnItsOwn(ask, 'request-then-story');
+    if (verdict === null) return null;
+    first ??= verdict;
+  }
+  return first;
+}
+
 /** Where a preface may end and the request begin: a sentence break, a colon, a dash, a comma. */
 const PREFACE_END = /[.!:;,]\s+|\s[-\u2013\u2014]+\s|[\u2013\u2014]\s*/g;
 /** How long a preface may be, in words: a feeling said in passing, not a story. */
@@ -852,6 +916,14 @@ const REFUSED_AFTER_A_FEELING: ReadonlySet<string> = new Set([
   'professional-advice',
   'technical-help',
 ]);
+/**
+ * What an encyclopedia answers, whoever the question names ("how many bones does an adult human
+ * have?", "how many people survived the Titanic?"): people named beside these ask no question
+ * about people.
+ */
+const ENCYCLOPEDIC =
+  /\b(bones|population|capital|speed of|survived the|invented|discovered|dynasty|century|planets?|continent|mountain|river|ocean|moons?|world record|distance|time zones?|stand for|square miles|per capita|per person|in the world|on earth)\b/;
+
 /** "When does it stop?", "where did that person go?": a wh-word and a verb, no lookup named. */
 const GENERIC_WH = /^(who|when|where) (does|did|do|is|was|are|were)$/;
 
@@ -877,17 +949,27 @@ function feelingThenRequest(text: string): GateVerdict | null {
  * stop?") and the request does not ask about people: "Can you be close to people without being
  * online?" asks how to live. Its rule is the request's, after what came first (`story-then-…`).
  */
-function refusedOnItsOwn(request: string, after: 'feeling' | 'story'): GateVerdict | null {
-  if (PEOPLE.test(request)) return null;
+function refusedOnItsOwn(
+  request: string,
+  after: 'feeling' | 'story' | 'request-then-story',
+): GateVerdict | null {
+  if (PEOPLE.test(request) && !ENCYCLOPEDIC.test(request)) return null;
   const verdict = verdictOf(request);
+  // Asked first, a how-to names its own object ("How do I descale a coffee machine?"), unless
+  // the object is a word pointing at the story after it ("How do I stop it?").
+  const namesItsObject =
+    after === 'request-then-story' && verdict.rule === 'how-to-a-thing' && !POINTS_AT_THE_STORY.test(request);
   if (
     verdict.onMission ||
-    !REFUSED_AFTER_A_FEELING.has(verdict.rule) ||
+    !(REFUSED_AFTER_A_FEELING.has(verdict.rule) || namesItsObject) ||
     GENERIC_WH.test(verdict.evidence ?? '')
   )
     return null;
-  return off(verdict.reason ?? 'not_reflective', `${after}-then-${verdict.rule}`, verdict.evidence);
+  const rule = after === 'request-then-story' ? `${after}-${verdict.rule}` : `${after}-then-${verdict.rule}`;
+  return off(verdict.reason ?? 'not_reflective', rule, verdict.evidence);
 }
+
+const POINTS_AT_THE_STORY = /\b(it|this|that|these|those|them|things|him|her|myself|ourselves|one)\b/;
 
 /** Each one-sentence request of normalised `text` that follows a short preface asking nothing. */
 function requestsAfterAPreface(text: string): string[] {
@@ -916,7 +998,7 @@ function verdictOf(text: string): GateVerdict {
   if (role !== null) return off('instruction_override', 'role-play', role);
   const syntax = firstMatch(CODE_SYNTAX, text);
   if (syntax !== null) return off('code', 'code-syntax', syntax);
-  const translation = firstMatch(TRANSLATION, text);
+  const translation = firstMatch(TRANSLATION, text) ?? quotedForTranslation(text);
   if (translation !== null) return off('translation', 'translation-request', translation);
   const arithmetic = firstMatch(ARITHMETIC, text);
   if (arithmetic !== null) return off('arithmetic', 'arithmetic-or-conversion', arithmetic);

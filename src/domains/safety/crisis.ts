@@ -955,7 +955,7 @@ const RULES: readonly Rule[] = [
     'self.better-dead',
     S,
     'strong',
-    ` (?:i|i would|i would be|i am|i think i would be|i would honestly be|i would just be|i d be|everyone would be|they would be) (?:\\w+ ){0,2}better off (?:dead|gone|not alive|not existing|not here|never born|if i was dead|in the ground)`,
+    ` (?:i|i would|i would be|i am|i think i would be|i would honestly be|i would just be|i d be|everyone would be|they would be) (?:\\w+ ){0,2}better off (?:dead|gone|not alive|not existing|not here|never born|if i was dead|in the ground|if (?:i|it) (?:just )?(?:died|was gone|were gone|did not wake up|never woke up|was not here|were not here|ended it(?: al)?|ended my life|ended it al))`,
   ),
   rule(
     'self.tonight-night',
