@@ -608,6 +608,19 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test('work or study of suicide, and recovery told in months since, are not a crisis; a risk said now still is', () => {
+    neverFlagged([
+      "I'm doing a PhD on self-harm in autistic adults. Participants describe self-harm as a way of regulating sensory overload.",
+      'For my sociology module I am looking at how online communities moderate self-harm content. Any good papers?',
+      "I'm a psychology lecturer and each year I teach a session on suicide and self-harm.",
+      'Nine months since I last self harmed. Today I got through an argument with my dad without wanting to.',
+    ]);
+    flaggedAs('self_harm', [
+      "I'm a nurse and I want to die. I have the insulin at home.",
+      'Nine months since I last self harmed, and tonight I cut myself again.',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {
