@@ -430,6 +430,9 @@ describe('oracle refusal gate', () => {
     answers([
       "My wife wants to give 10% of our income to charity. I want to pay off the house. Who's right, or is that the wrong question?",
       'Is there any point writing if no one ever reads it?',
+      "I was declared bankrupt two years ago. It's discharged, I'm rebuilding. Do you ever stop being bankrupt in your own head?",
+      'My parents fought over custody of me for two years. I am about to marry. Is love always just a legal dispute waiting to happen?',
+      "Since the diagnosis I've been scrubbing the grout at 2am. Should I be worried about myself or just let myself do it?",
     ]);
     refuses(["what's 15% of 80", 'how much is 20% off 45 dollars'], 'arithmetic-or-conversion');
   });
