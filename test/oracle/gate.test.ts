@@ -85,6 +85,15 @@ function refuses(prompts: readonly string[], rule?: string): void {
   }
 }
 
+/** Asserts that the rules alone refuse every prompt, by a rule whose name matches `rule`. */
+function rulesRefuse(prompts: readonly string[], rule: RegExp): void {
+  for (const prompt of prompts) {
+    const verdict = rulesVerdict(prompt);
+    assert.equal(verdict.onMission, false, `${prompt}: ${JSON.stringify(verdict)}`);
+    assert.match(verdict.rule, rule, prompt);
+  }
+}
+
 describe('oracle refusal gate', () => {
   test('the cases here are not the eval set', () => {
     const evalPrompts = new Set(
@@ -371,15 +380,14 @@ describe('oracle refusal gate', () => {
   });
 
   test('a story that closes on a lookup the rules refuse on its own is refused; a closing question about a life is answered', () => {
-    for (const prompt of [
-      "My uncle and I used to fish the Dordogne every August. He died in the spring and I can't stop thinking about those mornings. What's the longest river in France?",
-      'My mum was a nurse and she quizzed me on bones when I was small. I miss her so much tonight. Who discovered penicillin?',
-      'I failed my mock exam and I cried on the bus home. Explain the difference between mitosis and meiosis.',
-    ]) {
-      const verdict = rulesVerdict(prompt);
-      assert.equal(verdict.onMission, false, `${prompt}: ${JSON.stringify(verdict)}`);
-      assert.match(verdict.rule, /^(story|feeling)-then-/, prompt);
-    }
+    rulesRefuse(
+      [
+        "My uncle and I used to fish the Dordogne every August. He died in the spring and I can't stop thinking about those mornings. What's the longest river in France?",
+        'My mum was a nurse and she quizzed me on bones when I was small. I miss her so much tonight. Who discovered penicillin?',
+        'I failed my mock exam and I cried on the bus home. Explain the difference between mitosis and meiosis.',
+      ],
+      /^(story|feeling)-then-/,
+    );
     answers([
       "I'm an accountant. Numbers all day. I used to paint. Where did that person go?",
       'I lost my job in March and my savings are gone. When does the shame stop?',
@@ -389,15 +397,14 @@ describe('oracle refusal gate', () => {
   });
 
   test('a request asked first or in the middle of a story is refused when every question in it is', () => {
-    for (const prompt of [
-      'How do I descale a Delonghi coffee machine? Making his coffee is the one thing I still do for my husband every morning since he got sick.',
-      "how many bones does an adult human have? my daughter asked at bedtime and i felt so dumb that i didn't know",
-      "Sitting in the hospital car park waiting for news. What's the tallest mountain in Africa? My son climbed it years ago and I can't remember the name.",
-    ]) {
-      const verdict = rulesVerdict(prompt);
-      assert.equal(verdict.onMission, false, `${prompt}: ${JSON.stringify(verdict)}`);
-      assert.match(verdict.rule, /^request-then-story-/, prompt);
-    }
+    rulesRefuse(
+      [
+        'How do I descale a Delonghi coffee machine? Making his coffee is the one thing I still do for my husband every morning since he got sick.',
+        "how many bones does an adult human have? my daughter asked at bedtime and i felt so dumb that i didn't know",
+        "Sitting in the hospital car park waiting for news. What's the tallest mountain in Africa? My son climbed it years ago and I can't remember the name.",
+      ],
+      /^request-then-story-/,
+    );
     answers([
       // Another question, about the asker, leaves the text to the other rules.
       "What's the capital of Australia? My husband says Sydney with such confidence. Why do I always need to be right?",

@@ -850,14 +850,23 @@ function closingAsk(text: string): string | null {
  */
 function storyThenRequest(text: string): GateVerdict | null {
   const ask = closingAsk(text);
-  if (ask === null) return null;
+  // A closing question the rules refuse on its own, as after a feeling ("…we took a boat on it.
+  // What's the longest river in Portugal?").
+  return ask === null ? null : judgeAsk(ask, 'story');
+}
+
+/**
+ * A question a story leads up to or explains, judged alone: refused when it names what a
+ * professional answers or when the rules refuse it on its own, unless it asks how to live with
+ * it, about the asker, or about living, dying or someone close. Null: nothing refused.
+ */
+function judgeAsk(ask: string, around: 'story' | 'request-then-story'): GateVerdict | null {
   if (SELF_QUESTION.test(ask) || REFLECTIVE_ASK.test(ask) || PERSPECTIVE.test(ask)) return null;
   if (speaksOfLivingOrSomeoneClose(ask)) return null;
   const professional = PROFESSIONAL_ASK.exec(ask);
-  if (professional !== null) return off('practical_advice', 'story-then-professional', professional[0]);
-  // A closing question the rules refuse on its own, as after a feeling ("…we took a boat on it.
-  // What's the longest river in Portugal?").
-  return refusedOnItsOwn(ask, 'story');
+  if (professional !== null)
+    return off('practical_advice', ruleAfter(around, 'professional'), professional[0]);
+  return refusedOnItsOwn(ask, around);
 }
 
 /**
@@ -882,13 +891,7 @@ function requestThenStory(text: string): GateVerdict | null {
   let first: GateVerdict | null = null;
   for (const ask of questions) {
     if (!/\?\s*$/.test(ask) || !ASKS_ITSELF.test(ask)) return null;
-    if (SELF_QUESTION.test(ask) || REFLECTIVE_ASK.test(ask) || PERSPECTIVE.test(ask)) return null;
-    if (speaksOfLivingOrSomeoneClose(ask)) return null;
-    const professional = PROFESSIONAL_ASK.exec(ask);
-    const verdict =
-      professional !== null
-        ? off('practical_advice', 'request-then-story-professional', professional[0])
-        : refusedOnItsOwn(ask, 'request-then-story');
+    const verdict = judgeAsk(ask, 'request-then-story');
     if (verdict === null) return null;
     first ??= verdict;
   }
@@ -965,8 +968,12 @@ function refusedOnItsOwn(
     GENERIC_WH.test(verdict.evidence ?? '')
   )
     return null;
-  const rule = after === 'request-then-story' ? `${after}-${verdict.rule}` : `${after}-then-${verdict.rule}`;
-  return off(verdict.reason ?? 'not_reflective', rule, verdict.evidence);
+  return off(verdict.reason ?? 'not_reflective', ruleAfter(after, verdict.rule), verdict.evidence);
+}
+
+/** A refusal's rule after what framed the request: `story-then-…`, `request-then-story-…`. */
+function ruleAfter(after: 'feeling' | 'story' | 'request-then-story', rule: string): string {
+  return after === 'request-then-story' ? `${after}-${rule}` : `${after}-then-${rule}`;
 }
 
 const POINTS_AT_THE_STORY = /\b(it|this|that|these|those|them|things|him|her|myself|ourselves|one)\b/;
