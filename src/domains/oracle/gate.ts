@@ -827,13 +827,18 @@ const PROFESSIONAL_ASK = new RegExp(
 const REFLECTIVE_ASK =
   /\b(how (do|can|should|would|could) (i|we|you|one|people|anyone) (live|cope|bear|stop (feeling|being|thinking|blaming|hating|resenting)|forgive|accept|let go|make peace|move on|grieve|find (meaning|peace|purpose)|deal with (the|my|this) (feeling|guilt|grief|shame|anger|fear)|not (feel|hate|blame|resent)|carry|trust|love|face|hold on to|stay (kind|hopeful|sane))|is it (a )?(wrong|selfish|okay|ok|normal|bad|weak|weakness|crazy|strange|natural|fair|foolish|cowardly|greedy|petty) (not )?(to|that|for me to|of me to)|how much is enough|is it worth|(is|was) (it|this|that) worth|how do i fix (things|it|this|us|what i broke|my marriage|my relationship|our \w+|the damage)|how (do|can) i stop( it| this| myself)?(?=\s*\?|\s*$)|i keep (thinking|feeling|dreaming|crying|missing|wondering)|what (does|would|should) (it|this|that) (mean|say)|stoic|buddhis\w*|philosoph\w*|seneca|marcus|epictetus|meaning|purpose|dignity|virtue|wisdom|forgiv\w*|grief|grieving|regret|shame|guilt|resent\w*|am i (wrong|a bad|selfish|weak|crazy|allowed|a coward|a failure)|what matters|how do people (live|go on|cope|bear|forgive|keep going)|in (my|your|one's|our|their) (own )?(head|heart|mind)|is (love|life|marriage|family|friendship|grief|trust|happiness) (always|ever|just|really|only|supposed)|(should|do|must) i (need to )?(be )?worr(y|ied) about (myself|me)\b)\b/;
 
+/** The sentences of normalised text, each with its closing mark. */
+function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+/).filter((s) => words(s).length > 0);
+}
+
 /**
  * The question a text of several sentences closes with: its last sentence, with the one before
  * when that is a question too ("Is that level dangerous? Should I be on medication at those
  * numbers?"); null when the text does not close by asking.
  */
 function closingAsk(text: string): string | null {
-  const sentences = text.split(/(?<=[.!?])\s+/).filter((s) => words(s).length > 0);
+  const sentences = sentencesOf(text);
   if (sentences.length < 2) return null;
   const last = sentences[sentences.length - 1] as string;
   const before = sentences[sentences.length - 2] as string;
@@ -860,7 +865,7 @@ function storyThenRequest(text: string): GateVerdict | null {
  * professional answers or when the rules refuse it on its own, unless it asks how to live with
  * it, about the asker, or about living, dying or someone close. Null: nothing refused.
  */
-function judgeAsk(ask: string, around: 'story' | 'request-then-story'): GateVerdict | null {
+function judgeAsk(ask: string, around: Exclude<Framing, 'feeling'>): GateVerdict | null {
   if (SELF_QUESTION.test(ask) || REFLECTIVE_ASK.test(ask) || PERSPECTIVE.test(ask)) return null;
   if (speaksOfLivingOrSomeoneClose(ask)) return null;
   const professional = PROFESSIONAL_ASK.exec(ask);
@@ -869,6 +874,11 @@ function judgeAsk(ask: string, around: 'story' | 'request-then-story'): GateVerd
   return refusedOnItsOwn(ask, around);
 }
 
+/** The most questions a text may hold for `requestThenStory` to judge them. */
+const MAX_QUESTIONS = 3;
+const UNMARKED_QUESTION =
+  /(^|[,;:]\s*|\b(but|and|so)\s+)(why|how|what|when|where|who|is|am|are|do|does|did|should|can|could|would|will) (i|we|am i|do i|is it|it|my|people|anyone)\b/;
+
 /**
  * A request asked first or in the middle and explained around it ("How do I descale a coffee
  * machine? Making his coffee is the one thing I still do for my husband since he got sick."):
@@ -876,11 +886,8 @@ function judgeAsk(ask: string, around: 'story' | 'request-then-story'): GateVerd
  * own. A sincere question anywhere ("…Why do I need to be right all the time?") leaves the text
  * to the rest of the rules.
  */
-const MAX_QUESTIONS = 3;
-const UNMARKED_QUESTION =
-  /(^|[,;:]\s*|\b(but|and|so)\s+)(why|how|what|when|where|who|is|am|are|do|does|did|should|can|could|would|will) (i|we|am i|do i|is it|it|my|people|anyone)\b/;
 function requestThenStory(text: string): GateVerdict | null {
-  const sentences = text.split(/(?<=[.!?])\s+/).filter((s) => words(s).length > 0);
+  const sentences = sentencesOf(text);
   if (sentences.length < 2) return null;
   const questions = sentences.filter((s) => s.includes('?'));
   const last = sentences[sentences.length - 1] as string;
@@ -952,10 +959,7 @@ function feelingThenRequest(text: string): GateVerdict | null {
  * stop?") and the request does not ask about people: "Can you be close to people without being
  * online?" asks how to live. Its rule is the request's, after what came first (`story-then-…`).
  */
-function refusedOnItsOwn(
-  request: string,
-  after: 'feeling' | 'story' | 'request-then-story',
-): GateVerdict | null {
+function refusedOnItsOwn(request: string, after: Framing): GateVerdict | null {
   if (PEOPLE.test(request) && !ENCYCLOPEDIC.test(request)) return null;
   const verdict = verdictOf(request);
   // Asked first, a how-to names its own object ("How do I descale a coffee machine?"), unless
@@ -971,8 +975,11 @@ function refusedOnItsOwn(
   return off(verdict.reason ?? 'not_reflective', ruleAfter(after, verdict.rule), verdict.evidence);
 }
 
+/** What frames a request refused on its own: a feeling said first, a story before it or after it. */
+type Framing = 'feeling' | 'story' | 'request-then-story';
+
 /** A refusal's rule after what framed the request: `story-then-…`, `request-then-story-…`. */
-function ruleAfter(after: 'feeling' | 'story' | 'request-then-story', rule: string): string {
+function ruleAfter(after: Framing, rule: string): string {
   return after === 'request-then-story' ? `${after}-${rule}` : `${after}-then-${rule}`;
 }
 

@@ -244,7 +244,7 @@ export function canonical(text: string): string {
  */
 const SPLIT_REFLEXIVE = new RegExp(
   sq(
-    ` (my|your|him|her) self(?= )(?! (?:esteem|worth|image|confidence|respect|care|harm|harming|control|doubt|awareness|hatred|hate|loathing|love|conscious|talk|destructive|destruction|sabotage|sabotaging|portrait|help|defense|defence|isolation|medicate|medicating|injury|injuring|mutilation|pity|discipline|improvement|expression|identity|worth|belief|compassion|acceptance|image|interest|reflection|reliance|sufficiency|study|taught|made|employed|publish|published|driving|checkout|service|storage|titled|aware|centered|centred|absorbed|obsessed|critical|conscious))`,
+    ` (my|your|him|her) self(?= )(?! (?:esteem|worth|image|confidence|respect|care|harm|harming|control|doubt|awareness|hatred|hate|loathing|love|conscious|talk|destructive|destruction|sabotage|sabotaging|portrait|help|defense|defence|isolation|medicate|medicating|injury|injuring|mutilation|pity|discipline|improvement|expression|identity|belief|compassion|acceptance|interest|reflection|reliance|sufficiency|study|taught|made|employed|publish|published|driving|checkout|service|storage|titled|aware|centered|centred|absorbed|obsessed|critical))`,
   ),
   'g',
 );
@@ -1897,7 +1897,6 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` (?:i|i have|i have been|i am|i was|i keep|i still|i started|started|i began|i relapsed|relapsed|been|keep|me|i just|and|but|so|i did|i want to|want to|wanting to|need to|urge to|urges to|tempted to|going to|about to|i might|might|trying not to|try not to|stop|stopped|quit) (?:\\w+ ){0,2}(?:cut|cutting|cuts|burn|burning|burned|burnt|hurt|hurting|harm|harming|scratch|scratching|scratched|hit|hitting|punch|punching|bite|biting|bruise|bruising|carve|carving|carved|starve|starving|stab|stabbing|choke|choking|strangle|punish|punishing|mutilate|mutilating) (?:myself|my (?:wrists?|arms?|legs?|thighs?|skin|body|stomach|hips?|face|hands?|chest))(?! (?:by accident|accidentally|shaving|while (?:cooking|shaving|chopping|working|playing|running|on)|cooking|chopping|on (?:a|the) (?:glass|knife|can|paper|fence|stove|oven|pan|tin|corner|edge)|with (?:a|the) (?:knife|kitchen|paper|can) (?:while|when|by)|on (?:a|an|the) (?!purpose)\\S+|at (?:a|the) cooking|in (?:a|my|the) cooking clas|in the (?:kitchen|garden|gym)|at the gym|at work|playing|slightly|a little bit|a bit|doing|working|lifting|running|training|exercising|yesterday at|falling|when i fell|badly when|stretching|skating|in a fall))`,
-
     A_FALL,
   ),
   rule(
@@ -2354,14 +2353,16 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.who-finds-me': 'finds find',
   'self.method-feel':
     'drowning hanging jumping overdosing overdose frezing bleeding sufocating gunshot hit painles peaceful quickest easiest least',
-  'self.method-compare': 'which what',
+  'self.method-compare':
+    'jumping jump hanging noose overdosing overdose pils drugs gunshot gun shooting shotgun slitting wrists drowning monoxide fumes train tracks bleach helium starving',
   'self.overdosed-now': 'overdosed overdose',
   'self.may-be-my-last': 'last',
   'self.nice-living': 'living alive here existing',
   'self.cruel-world': 'cruel',
   'self.methods-advice': 'methods',
-  'self.method-efficacy': 'how',
-  'self.knife-into-me': 'into through in across',
+  'self.method-efficacy':
+    'monoxide charcoal helium hanging noose drowning overdose overdosing jumping pils tablets gunshot exhaust',
+  'self.knife-into-me': 'knife blade scisors shard razor',
   'self.not-take-enough': 'enough taken swalowed',
   'self.dose-need': 'many much',
   'self.right-day': 'right perfect',
