@@ -482,6 +482,60 @@ describe('oracle refusal gate', () => {
     ]);
   });
 
+  test('a disagreement over a fact brought for a verdict is a lookup, however much family it names', () => {
+    for (const prompt of [
+      'My uncle insists bats are blind. My cousin says that is a myth. Who is right?',
+      'grandma always said you lose most heat through your feet. is she right?',
+      'Am I wrong that the Berlin Wall fell in 1989? My brother-in-law laughed at me over dinner and I felt stupid.',
+      'was the battle of hastings in 1066 or 1166, me and my flatmate have a bet on it',
+      'Tomatoes are a fruit. True or just something teachers say?',
+    ]) {
+      const verdict = rulesVerdict(prompt);
+      assert.equal(verdict.onMission, false, `${prompt}: ${JSON.stringify(verdict)}`);
+      assert.equal(verdict.rule, 'disputed-fact');
+    }
+    answers([
+      'My sister says I was cold at the funeral. Was I?',
+      'My dad thinks I am lazy because I work from home. Who is right?',
+      'My mum says crying is weakness. Is that true?',
+      'I corrected my friend about the moon landing in front of everyone. Am I wrong to feel smug?',
+      'We argue about history every Sunday and I would miss it if we stopped. Does it matter who is right?',
+      'I keep wondering if what I feel for him is real or just loneliness. How would I know?',
+    ]);
+  });
+
+  test('a story closing on mending or diagnosing a thing is refused; one about living with it is answered', () => {
+    for (const prompt of [
+      'My late wife chose this clock and it has stopped ticking since the move. I wind it every night and nothing. How do I fix it?',
+      'my cat keeps sneezing and has a crusty eye, she is all I have since the divorce. what should I do?',
+      'washing machine leaking from the bottom, what is causing it',
+      'The apple tree my grandfather planted has black spots on every leaf this year. What is wrong with it?',
+    ]) {
+      const verdict = rulesVerdict(prompt);
+      assert.equal(verdict.onMission, false, `${prompt}: ${JSON.stringify(verdict)}`);
+      assert.match(verdict.rule, /repair|practical/);
+    }
+    answers([
+      'My late wife chose this clock and it stopped ticking after the move. Why can I not bring myself to throw it away?',
+      'My car broke down again and I cried in the car park. Why do small things break me now?',
+      'My sister and I had a huge fight over the broken dishwasher and now she is not speaking to me. How do I fix it?',
+      'My old dog is dying and the vet says it is time. How do I say goodbye?',
+    ]);
+  });
+
+  test("a story's closing question about a finding or a rule, in plain words, is refused", () => {
+    refuses([
+      'My knee is still swollen a month after I twisted it and I am scared I will never run again. Is that normal at this stage?',
+      'My payslip shows they docked a whole day for being ten minutes late. I feel humiliated. Is that even allowed?',
+      'I was off sick for a week with a note from my GP and now my manager wants a meeting. I am shaking. Could I get fired for this?',
+      'My dad is moving into a care home and I feel like I am abandoning him. Do they need his consent to move him?',
+    ]);
+    answers([
+      'I got my scan results and I feel nothing at all. Is that normal?',
+      'I was fired today and I keep replaying it. Could I have done anything differently, or is it pointless to ask?',
+    ]);
+  });
+
   test('a word count asked for is homework; a life summed up in words is not', () => {
     refuses([
       'Summarise the causes of the First World War in 300 words.',

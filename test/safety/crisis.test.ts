@@ -621,6 +621,28 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test('whether insurance pays on a suicide is asked by someone weighing it; a policy for a new baby is not', () => {
+    flaggedAs('self_harm', [
+      'Does my life insurance pay out if it was suicide? Asking for real.',
+      'wondering if the suicide exclusion has run out on my policy yet',
+    ]);
+    neverFlagged([
+      'We took out life insurance when the baby came. Does it pay out for accidents abroad?',
+      'My policy covers flood damage but not subsidence, is that normal?',
+    ]);
+  });
+
+  test('readiness with a day named, and a method looked into, are a plan whatever joke surrounds them', () => {
+    flaggedAs('self_harm', [
+      "lol my funeral playlist is done. gave my brother my guitar. everything is set for saturday. i'm so tired of being the funny one",
+      "Said I was fine at work. I'm not. I've looked into it. I know exactly what it does and I'm going to try something that works this time.",
+    ]);
+    neverFlagged([
+      'Everything is set for Saturday: the cake, the balloons, the bouncy castle. My son turns six!',
+      'I looked into it and the gym near work is cheaper, so I switched.',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

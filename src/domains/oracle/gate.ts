@@ -787,7 +787,142 @@ export function rulesVerdict(question: string): GateVerdict {
   const text = normalise(question);
   const whole = verdictOf(text);
   if (!whole.onMission) return whole;
-  return feelingThenRequest(text) ?? storyThenRequest(text) ?? requestThenStory(text) ?? whole;
+  return (
+    feelingThenRequest(text) ??
+    storyThenRequest(text) ??
+    requestThenStory(text) ??
+    disputedFact(text) ??
+    storyThenRepair(text) ??
+    whole
+  );
+}
+
+/** Asking how to mend, treat or diagnose a thing: "how do I fix it?", "what's wrong with him?". */
+const REPAIR_ASK = new RegExp(
+  String.raw`\b(how (do|can|should|would|to) (i |we |you )?(fix|repair|mend|save|treat|cure|unjam|unclog|unblock|relight|regrout|reset|restore|recover|revive|get (it|him|her|them|the \w+|this|that) (to )?(stop|work|start|back|off|out|going)|make (it|him|her|them|this|that) stop|stop (it|him|her|them|this|that)\s*(\?|$)|get rid of (it|them|this|that))|what('s| is) (wrong|going on|happening) with (it|him|her|them|this|that|my \w+|the \w+)|what('s| is)( \w+){0,2} causing (it|this|that)|what (should|do|can|could) (i|we) (check|try|use|give (him|her|them|it))\b|what (should|do|can) (i|we) do\s*(\?|$)|(is|are) (this|it|that|they) (something|anything) (i|we) can fix|\bfixable\b|any way to (recover|fix|save|get (it|them) back)|what does (that|this|the|it) (\w+ )?(code|beep|beeps|light|noise|error|message|symbol|icon|sound) mean|what (did|am) (i|we) (do|doing) wrong|what (is|could) (it|this|that) be\b|is (something|anything) wrong with (it|him|her|them))`,
+);
+
+/** A thing in trouble: a device, a house, a car, a plant or an animal, and what is wrong with it. */
+const THING =
+  /\b(clock|watch|piano|guitar|boat|camera|heater|furnace|fan|lamp|lock|zip|headphones|speaker|controller|sewing machine|mower|drill|heating|radiator|vacuum|hoover|blender|toaster|coffee machine|phone|iphone|laptop|computer|pc|printer|router|wifi|tv|ipod|ipad|tablet|screen|console|car|truck|van|bike|engine|ac|dishwasher|fridge|freezer|washing machine|dryer|oven|microwave|kettle|boiler|water heater|pilot light|tap|pipes?|sink|toilet|drain|shower|grout|tiles?|roof|ceiling|walls?|door|garage door|window|paint|smoke alarm|alarm|lawn|grass|plants?|tree|bush|roses?|tomatoes|leaves|fig|starter|dog|cat|kitten|puppy|rabbit|budgie|parrot|bird|goldfish|fish|hamster|guinea pig|chickens?|hens?|horse|document|file|files|hard drive|account|password|fuse|breaker|battery|bookshelf|chain|brakes?)\b/;
+const SYMPTOM =
+  /\b(keeps \w+ing|sneez\w*|cough\w*|limp\w*|swollen|lumps?|bleed\w*|crusty|discharge|diarrh\w*|lethargic|not eating|won't eat|leak\w*|crack\w*|peel\w*|drip\w*|clog\w*|jam\w*|corrupt\w*|overheat\w*|beep\w*|chirp\w*|click\w*|bang\w*|slipp?\w*|wobbl\w*|trips?|tripp\w*|rattl\w*|squeak\w*|smells?|stopped \w+ing|won't|wont|doesn't|does not|isn't|not (cold|hot|working|charging|draining|eating|laying)|spots|yellow\w*|wilt\w*|dropping|vomit\w*|scratch\w*|pluck\w*|hasn't (eaten|pooped|drunk)|floating|reverses|no picture|no sound|blank|frozen|stuck on|error|jammed|blows (warm|cold)|went out|dies|died on|dead|broke|broken|fault\w*)\b/;
+/** A quarrel the closing "how do I fix it?" may point at instead of the thing. */
+const QUARREL =
+  /\b(fight\w*|fought|argu\w+|snapping at|falling out|hurt (him|her|them|my)|betray\w*|cheat\w*|relationship|marriage|friendship)\b/;
+
+/**
+ * A story leading up to mending or diagnosing a thing ("His truck has sat in the drive since
+ * January… it clicked once and nothing. How do I fix it?", "fridge clicking and freezer not
+ * cold. what should I check?"): a repair, vet or garden question, however much grief the story
+ * holds. The closing ask decides; a question about living with it ("Why can't I let it go?",
+ * "Is it wrong to keep it?") is answered, and so is "how do I fix it?" after a quarrel.
+ */
+function storyThenRepair(text: string): GateVerdict | null {
+  const sentences = sentencesOf(text);
+  const last = sentences[sentences.length - 1];
+  if (last === undefined) return null;
+  // A one-sentence text asks after its last comma ("phone overheating, what's causing it").
+  const ask = sentences.length > 1 ? last : (last.split(/,\s+/).pop() as string);
+  const repair = REPAIR_ASK.exec(ask);
+  if (repair === null || !THING.test(text) || !SYMPTOM.test(text)) return null;
+  if (SELF_QUESTION.test(ask) || PERSPECTIVE.test(ask) || speaksOfLivingOrSomeoneClose(ask)) return null;
+  const reflective = REFLECTIVE_ASK.exec(ask);
+  if (reflective !== null && !reflective[0].startsWith('how do i fix')) return null;
+  if (QUARREL.test(text) && /\b(it|this|that|things)\s*\??\s*$/.test(ask)) return null;
+  return off('practical_advice', 'story-then-repair', repair[0].trim());
+}
+
+/**
+ * A verdict asked on a claim: which side of a disagreement is right, whether a thing said is
+ * true. "Who's right?", "is that true?", "myth or legit?", "am I wrong that…", "settle this",
+ * "…or not?". Not "am I wrong to…" nor "is that the wrong way to think about it?": those weigh a
+ * choice.
+ */
+const VERDICT_ASK = new RegExp(
+  [
+    String.raw`\bwho('s| is| was| won)( \w+)?( (right|correct|the (argument|debate|bet)))\b`,
+    String.raw`\bwhich (one |of us |of them |version |side )?(is|was|has it|had it|is more|are) (right|correct|true|accurate)\b|\bwhich is it\b`,
+    String.raw`\b(is|was|are|were|isn't|wasn't) (it|that|this|they|any of (it|that)|(this|that|it) story)( really| actually| technically| even| still| just| all)? (true|correct|accurate|a myth|real|legit|a fact|false|made up|an? (old wives'? tale|urban legend|legend))\b`,
+    String.raw`\b(is|was) (he|she|they|my \w+|the \w+) (right|correct)\s*\?`,
+    String.raw`\b(true|real|legit|fact|correct|myth|legend) or (false|not|myth|a myth|fiction|made up|just [\w ]{2,30}|an? old wives|legit|fact|true|legend)\b`,
+    String.raw`\bam i (right|wrong|crazy|mistaken|misremembering|nuts|mad) (that|about (this|that|the|it))\b|\bis it (really |actually )?true that\b`,
+    String.raw`^(was|were) (i|we) (wrong|right|robbed|mistaken)\s*\?`,
+    String.raw`\bcan you (confirm|verify)\b|\bsettle (this|it|an?|the) (for us|debate|argument|bet|once)\b|\bor not\s*\?\s*$|\bor (was|is|were) (he|she|they|it) (making|just)\b|\bis ['"]?[\w-]+['"]? (a real word|even a word|actually a word)\b`,
+  ].join('|'),
+);
+
+/** An ask that weighs the verdict itself: "does it even matter who's right?", "am I wrong to…". */
+const VERDICT_WEIGHED =
+  /\b(wrong|right) (to|for)\b|\b(matter|matters|worth|point|should (i|we)|how (do|can|should) (i|we))\b/;
+
+/** Two answers offered for a fact in dispute: "was it 1066 or 1166", "butter or cold water". */
+const ALTERNATIVE_ASK = /^((was|were|is|are|did|does|do) )?[^?,]{3,80}? or [^?,]{1,40}?(?=\s*[?,]|$)/;
+
+/** The ask that holds its own claim: "am I wrong that the Titanic sank in 1912?" */
+const ASK_WITH_CLAIM =
+  /\b(am i (right|wrong|crazy|mistaken|misremembering|nuts|mad) that|is it (really |actually )?true that)\s+([^.?!]+)/;
+
+/** Someone's word reported for a verdict: "my wife says …", "he insists …", "Mum always told us …". */
+const CLAIM_VERB =
+  /\b(says|said|insists|insisted|claims|claimed|swears|swore|thinks|reckons|argues|argued|believes|announced|is convinced|keeps saying|always (says|said|told (me|us)|tells (me|us))|told (me|us|everyone|the family)|corrected me( and said)?|(i|we) (say|said|told \w+|think|thought))( that)?\s+([^.?!,;:]+)/g;
+
+/** A disagreement told without a claim verb: "we bet $20", "dad and I disagree". */
+const DISPUTE = /\b(disagree\w*|argu(e|ing|ed|ment)|debat\w+|bet|row(ing)?|pub quiz|quiz)\b/;
+
+/** What makes a claim about a life, not the world: the asker, a judgement of character, a feeling. */
+const CLAIM_ABOUT_A_LIFE =
+  /\b(i|i'm|im|i've|i'd|me|my|we|us|our|myself|you're|you are)\b|\b(selfish|rude|disrespectful|mean|lazy|cruel|ungrateful|spoiled|dramatic|sensitive|wrong to|right to|fault|deserve\w*|love\w*|hate\w*|feel\w*|grief|griev\w*|happy|happiness|sad|lonely|forgive\w*|good person|bad person|a failure|should|stress\w*|anxi\w*|depress\w*|burn\w* out|burnout|trauma\w*|heal\w*|therapy|cry\w*|tears|weak\w*|emotion\w*|kind\w*|honest\w*|marriage|friendship|success\w*|failure)\b|\b(men|women|boys|girls|people|everyone|nobody|kids|children|parents) (do not|don't|never|should|must|always|need|have to|can't|cannot)\b/;
+
+/**
+ * A disagreement over a fact brought for a verdict ("My husband insists the Great Wall is
+ * visible from space. I say it's a myth. Who's right?", "wife says cracking knuckles causes
+ * arthritis. is she right?", "am I wrong that the Titanic sank in 1912?"): a lookup, however much
+ * of a family it names. Refused when a sentence asks for the verdict and every claim it weighs
+ * says nothing of the asker, a character or a feeling: "My sister says I was disrespectful. Was
+ * I?" and "Am I wrong to correct him?" weigh a life and are answered.
+ */
+function disputedFact(text: string): GateVerdict | null {
+  const sentences = sentencesOf(text);
+  const unquoted = (s: string) => s.replace(/(^|\s)['"][^'"]{1,80}['"]/g, ' that');
+  for (const [i, sentence] of sentences.entries()) {
+    const asks =
+      sentence.includes('?') ||
+      (i === sentences.length - 1 && /^(was|were|\w+ or )/.test(sentence)) ||
+      (i === sentences.length - 1 && ASKS_ITSELF.test(sentence));
+    const alternative = DISPUTE.test(text) ? ALTERNATIVE_ASK.exec(sentence) : null;
+    if (
+      asks &&
+      alternative !== null &&
+      !CLAIM_ABOUT_A_LIFE.test(alternative[0]) &&
+      (/\d/.test(alternative[0]) || reflectiveEvidence(alternative[0], words(alternative[0])) === null)
+    )
+      return off('factual_lookup', 'disputed-fact', alternative[0].trim());
+    const ask = asks ? VERDICT_ASK.exec(sentence) : null;
+    if (ask === null) continue;
+    if (SELF_QUESTION.test(sentence) || VERDICT_WEIGHED.test(sentence)) continue;
+    // The claims weighed: held in the ask itself, or reported in the text; each cut where a
+    // second voice starts ("my sister says the Beatles, I say Elvis").
+    const own = ASK_WITH_CLAIM.exec(unquoted(sentence));
+    const claims =
+      own !== null
+        ? [own[own.length - 1] as string]
+        : [...unquoted(text).matchAll(CLAIM_VERB)].map(
+            (m) => (m[m.length - 1] as string).split(/ (and|but) (i|we)\b/)[0] as string,
+          );
+    // A bare verdict after a claim said plainly ("Sugar makes kids hyper. True or myth?").
+    const before = sentences[i - 1];
+    if (claims.length === 0 && before !== undefined && words(sentence).length <= 8) claims.push(before);
+    const weighed = claims.filter((c) => words(c).length >= 2);
+    if (weighed.length === 0 && !(DISPUTE.test(text) && /\d|\bor\b/.test(sentence))) continue;
+    if (weighed.some((c) => CLAIM_ABOUT_A_LIFE.test(c))) continue;
+    // What follows the ask may still turn it to a life ("Who's right? And why does it hurt so
+    // much to lose to him?").
+    const rest = sentences.slice(i + 1).join(' ');
+    if (SELF_QUESTION.test(rest) || REFLECTIVE_ASK.test(rest)) continue;
+    return off('factual_lookup', 'disputed-fact', ask[0].trim());
+  }
+  return null;
 }
 
 /**
@@ -818,6 +953,12 @@ const PROFESSIONAL_ASK = new RegExp(
     String.raw`\b((can|could|should) (i|we) (contest|challenge|appeal|claim|dispute|sue|take over the \w+|stop paying)|worth appealing|(is|are|was|were|isn'?t|aren'?t) (they|he|she|the \w+|my \w+) (even |actually |legally |really )?allowed (in|to (do that|do this|say that|keep|make|enter|come in|take|charge|refuse|withhold|evict|sell|tow|search|film|record|fire|ban|stop|put))|do (i|we) need (his|her|their|a|an|some kind of|any) (permission|permit|certificate|licen[cs]e|consent|form|visa)|(am i|are we) (going to be|gonna be|gona be) in trouble|(aren'?t|are) (they|he|she) (obliged|required|supposed) to|is (that|it) something (they|he|she) (have|has) to give|(can|does|do) (he|she|they) (get to|have to) (just )?(dump|make|take|keep)|can (they|he|she) (actually |really |legally )?put (me|us) out)\b`,
     // Money asked without a banker's words: what to pay off first, whether to cash out or combine.
     String.raw`\b((which|what) (one |card |debt |loan )?(do|should) i pay (off )?first|should i (cash (it |them )?out|combine (them|my \w+)|consolidate|take the lump sum|take it all at once)|(would|does|will|can) (renting|reselling|selling) (it |them )?(out )?(actually )?make (money|a profit)|is there any way (at all )?to (get|claw) (the|my|our) money back|(any|what) chance of getting (those|the|my|our) (\w+ )?back)\b`,
+    // A finding appraised in plain words: a drug's risk, healing time, a sign good or bad,
+    // what a result should be, how long an animal or a patient lives with it.
+    String.raw`\b((is|are) \w+( \w+)? (addictive|contagious|habit forming|safe (at|with|after|during|while) \w+)|how long (does|do|will|should|can) (a |an |my |the |his |her )?[\w ]{1,25}? (take to heal|heal|last|live with (that|this|it))|(is|are) [\w ]{1,25}? normal (at|for|after) (this|that|my|her|his|\d+)|is (that|this|it) (a )?normal (healing|recovery) time|(a )?(good|bad) sign or not|is (it|that|this) (cancer|benign|malignant|urgent)|what should (those|these|the|my|his|her) (numbers|levels?|values?|results?|readings?|counts?) (actually )?be|how long do (cats|dogs|people|patients|most people) (usually )?live)\b`,
+    // Rights and duties in plain words: a permission needed, an appeal or complaint to make,
+    // what an institution may do to the asker, what the asker is owed or may lose.
+    String.raw`\b((does|do) (he|she|they|i|we) need (my|his|her|their|our) (permission|consent|signature)|how (do|can|should) (i|we) (appeal|complain|file|lodge|report|get access|get (my|our|the) (stuff|things|belongings|deposit|money|records) back|request (my|our|the))|can (they|he|she|the \w+) (expel|fire|sack|suspend|evict|sue|ban|arrest|report|dock|fine) (me|us|him|her|them|my \w+)|(could|can|will|would|might) (i|we) (get|be) (fired|sacked|expelled|evicted|arrested|sued|deported|struck off|disqualified|reported|in trouble|banned)|(could|can|will|would|might) (i|we) lose (my|our) (license|licence|job|house|benefits|visa|deposit|registration|pension)|(am i|are we|is (he|she)) (owed|entitled|due)\b|who('s| is) (responsible|liable) for|(is|isn't|isnt) (that|this|it) (retaliation|discrimination|harassment|fraud|negligence|unfair dismissal|constructive dismissal)|(is there|what is|what's) (a|the|any) (formal )?(complaint|appeal|appeals|grievance) (process|procedure)|what (exactly |actually )?(can|could) (they|he|she) do with (it|that|this|them)|what (usually |actually )?happens (at these|at a|at the|if i (just )?(stop|don't|miss|refuse))|(do|does) (they|schools?|the school|employers?|my employer|the university) have to|am i allowed to (withhold|stop paying|break|sublet|record|keep|refuse)|can (we|i) refuse (the|a|to)|will (this|it|that) be reported|(does|will|would) (the )?(life )?insurance (pay|cover))\b`,
     // Devices: a fault to fix.
     String.raw`\b(how (do|can|to) (i )?(fix|reset|restore|recover|update|install|unlock|transfer|back up|clear|block|remove|secure) (\w+ ){0,4}(phone|iphone|android|laptop|computer|pc|mac|macbook|printer|router|wifi|account|password|app|tv|screen|drive|files?|photos?|data|email|gmail|settings|device|devices|tablet|ipad|console|xbox|playstation|software|windows|browser|storage|card|voicemails?|icloud|instagram|facebook|whatsapp)|won'?t (turn on|boot|charge|connect|start|open|load)|doesn'?t (turn on|boot|charge|connect)|error (code|message)|factory reset|locked out of|hacked)\b`,
   ].join('|'),
@@ -846,6 +987,10 @@ function closingAsk(text: string): string | null {
   return /\?\s*$/.test(ask) || ASKS_ITSELF.test(last) ? ask : null;
 }
 
+/** Who sets rules over an asker: an employer, a landlord, a school, an insurer, a council. */
+const INSTITUTION =
+  /\b(employer|boss|manager|hr|payslip|pay slip|contract|landlord|letting agent|tenancy|lease|school|university|college|headteacher|principal|insurer|insurance|bank|council|airline|hospital|care home|nursing home|company|agency|gym|club|hoa|police|court)\b/;
+
 /**
  * A story told to lead up to a professional question ("I've been on lisinopril for two years and
  * started St John's wort last week … is it dangerous to combine them?"): what is asked at the end
@@ -855,9 +1000,15 @@ function closingAsk(text: string): string | null {
  */
 function storyThenRequest(text: string): GateVerdict | null {
   const ask = closingAsk(text);
+  if (ask === null) return null;
+  // "Is that even allowed?" after what an employer, a landlord or a school did asks for a rule;
+  // after what a person did or felt it asks about a life.
+  const allowed = /\bis (that|this|it) (even |actually |legally |really )?allowed\b/.exec(ask);
+  if (allowed !== null && INSTITUTION.test(text) && !SELF_QUESTION.test(ask))
+    return off('practical_advice', ruleAfter('story', 'professional'), allowed[0]);
   // A closing question the rules refuse on its own, as after a feeling ("…we took a boat on it.
   // What's the longest river in Portugal?").
-  return ask === null ? null : judgeAsk(ask, 'story');
+  return judgeAsk(ask, 'story');
 }
 
 /**

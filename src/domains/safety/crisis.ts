@@ -1380,6 +1380,12 @@ const RULES: readonly Rule[] = [
     ` (?:life insurance|the insurance|the payout|my insurance)(?: \\S+){0,10} (?:better|more|worth more) than me|(?:worth more|beter of) dead`,
   ),
   rule(
+    'self.insurance-pays-on-suicide',
+    S,
+    'strong',
+    ` (?:wil|would|does|do|can|could|is)(?: \\S+){0,3} (?:life )?(?:insurance|policy|policies)(?: \\S+){0,3} (?:pay|pays|paid|payout|cover|covers|covered)(?: \\S+){0,10} (?:suicide|self inflicted|kil (?:myself|yourself|themselves)|takes? (?:my|your|their) own life)| (?:suicide|two year|2 year|1 year|one year) (?:exclusion|clause|exclusion clause|exclusion period)| (?:insurance|policy)(?: \\S+){0,6} (?:pay|pays|payout|pay out|cover|covers)(?: \\S+){0,3} (?:if|when|after) (?:it is|it was|i|the death (?:is|was)|someone) (?:\\S+ ){0,3}(?:suicide|kil myself|self inflicted)`,
+  ),
+  rule(
     'self.reading-quickest-ways',
     S,
     'strong',
@@ -2205,6 +2211,7 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.will-to-live-zero': 'will',
   'self.not-expecting-to-be-here': 'here around alive',
   'self.insurance-worth-more': 'insurance payout worth better',
+  'self.insurance-pays-on-suicide': 'insurance policy policies exclusion clause',
   'self.reading-quickest-ways': 'quickest easiest fastest painless least surest most much',
   'self.peace-before-i-go': 'peace',
   'self.never-get-up-for-good': 'good forever permanently',

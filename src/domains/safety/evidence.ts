@@ -265,7 +265,12 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | if nothing changes (?:by|before|in) (?:the end|\\w+ (?:days|weks)|tomorow|next|my birthday) | if nothing changes i am (?:done|out|going to do it)
       | (?:by|at) the end of the (?:month|wek|year) i (?:am done|wil|am going)
       | held it for | holding it | opened the safe | know the code | the code for the safe | what i would ned
-      | without braking | faster each time | while i stil can | already bought | have it al planed | have a date | set a date | picked a date`),
+      | without braking | faster each time | while i stil can | already bought | have it al planed | have a date | set a date | picked a date
+      | (?:everything is|everything s|it is al|al) (?:set|sorted|ready|arranged|in place) (?:for|by|before) (?:the wekend|this wekend|tonight|tomorow|sunday|monday|tuesday|wednesday|thursday|friday|saturday|next wek|the end)
+      | got (?:everything|what i ned|al i ned)(?= [.!?,;]| $| for| ready| sorted) | i have the stuf(?= [.!?,;]| $| in| ready| here)
+      | just waiting (?:for|til|until) (?:my|the|her|his|their) (?:\w+ ){0,2}(?:trip|holiday|shift|flatmate|roommate|parents|to leave|to go away|to be away|to be out)
+      | know exactly (?:how i would|what it does|how to do it|how much it would take) | loked into it(?= [.!?,;]| $| properly) | something that works(?= [.!?,;]| $| next| this)
+      | make sure it works | the key to (?:the|his|her|my \w+ s) gun | gun cabinet | how vets do it | what do you cal someone who stockpiles`),
   ),
   cls(
     'decision',
@@ -274,7 +279,8 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     true,
     family(`
       i have decided(?= [.!?,;]| $) | i decided(?= [.!?,;]| $) | already decided | made up my mind | my mind is made up | made my peace
-      | at peace with (?:it|my decision|this) | not scared any more | not afraid any more | (?:calm|calmer) than i have
+      | at peace with (?:it|my decision|this) | i am ready(?= [.!?;]| $) | i am fixing that | not in a funy way | not a bit any more | not changing it(?= [.!?,;]| $)
+      | not scared any more | not afraid any more | (?:calm|calmer) than i have
       | weirdly calm | strangely calm | if it happens it happens | i have accepted it | kind of accepted it
       | (?:they|he|she|someone|people) would (?:try to )?stop me | nothing is stopping me | nothing to stop me`),
   ),
