@@ -690,6 +690,27 @@ const RULES: readonly Rule[] = [
     ` (?:does|do|would|will|is|how much does|how painful is|how long does|how long would|what does) (?:\\w+ ){0,2}(?:drowning|hanging|jumping|overdosing|an overdose|freezing to death|bleeding out|suffocating|a gunshot|getting hit by a (?:train|car|lorry|truck|bus)) (?:hurt|painful|quick|fast|take|feel like|feel|hurt much|work)| (?:painless|peaceful|quickest|easiest|least painful|least mesy) (?:way|method|death|way out)(?= [.!?,;]| $| to go| out| to do it| anyone)`,
   ),
   rule(
+    'self.vehicle-on-purpose',
+    S,
+    'strong',
+    ` (?:leting go of|let go of|take my hands of|took my hands of|turning|turn|turned|yank|yanking|pul|puling|jerk) the (?:steering )?whel(?: \\S+){0,12} (?:on purpose|to end it|and end it|toward|towards|into)| (?:drifted|swerved|steered|drove|driving|drive|take|took|taking) (?:\\S+ ){0,6}?(?:on purpose|hoping|daring)(?= [.!?,;]| $| (?:the|that|a|for|something|it|and))| (?:driving|drive|drove|ride|riding) (?:\\S+ ){0,8}?(?:with )?(?:my |the )?seatbelt (?:of|undone)(?: \\S+){0,6} (?:hoping|waiting|so that|in case)| hoping (?:a|the|some) (?:\\S+ ){0,3}?(?:truck|car|lorry|bus|train|roo|deer|tree) (?:\\S+ )?(?:makes the decision|hits me|takes me|ends it)| (?:drive|driving|drove) (?:my car |the car |it )?(?:into|of) (?:the |a )?(?:lake|river|sea|barier|guardrail|wal|tree|bridge|clif|oncoming)(?! (?:view|road|house|path|trail|side|bank|front|walk))`,
+    / (?:intrusive|not a wish|would never|never would|wil never|used to|years ago|back then|at the end|when i was|in (?:19|20)\d\d|he|she|they|my (?:husband|wife|son|daughter|friend|brother|sister|dad|mum|mom|partner|boyfriend|girlfriend)) /,
+  ),
+  rule(
+    'self.sat-with-means',
+    S,
+    'strong',
+    ` (?:sat|sitting|sit|spent (?:\\S+ ){0,4}?night|held|holding) (?:\\S+ ){0,10}?(?:with|holding) (?:my |his |her |my dads |my dad s |the |a |an )?(?:\\S+ )?(?:revolver|gun|pistol|rifle|shotgun|noose|hair dryer plugged in)| (?:sat|sitting|stood|standing) on the (?:railing|ledge|edge of the rof|parapet)(?: \\S+){0,6} (?:feet|legs) (?:on the )?(?:outside|over|dangling)| (?:in|at) the garage (?:\\S+ ){0,6}?(?:the )?(?:keys|engine)(?: \\S+){0,4} (?:in my hand|running)`,
+    / (?:you sit|you sat|he|she|they|used to|years ago|back then|when i was|in (?:19|20)\d\d|my (?:husband|wife|son|daughter|friend|brother|sister|dad|mum|mom|partner)) (?!s )/,
+  ),
+  rule(
+    'self.means-kept-for-later',
+    S,
+    'strong',
+    ` (?:filed|filled|refiled|refilled|picked up) al (?:of )?my (?:prescriptions|scripts|meds|pils) early| (?:pils|pil|tablets|meds|medication|prescription|painkilers|tramadol|oxy|baclofen|insulin|sleping pils)(?: \\S+){0,8} (?:for later|not for the pain|for when i decide|just in case)(?= [.!?,;]| $| for| when| like)| i (?:think i )?have enough (?:now|saved|stored|put by)(?= [.!?,;]| $| i)| (?:waiting period|background check)(?: \\S+){0,6} (?:ends|is up|clears|over)| i know (?:exactly )?what my tolerance is| now i know what did not work| know exactly which (?:ones|drugs|pils|one)`,
+    / (?:threw|throw|thrown|flushed|flush|got rid|get rid|gave (?:them|it) (?:back|away)|handed|returned|used to|years ago|back then|in (?:19|20)\d\d) /,
+  ),
+  rule(
     'self.method-compare',
     S,
     'strong',
@@ -2360,6 +2381,10 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.who-finds-me': 'finds find',
   'self.method-feel':
     'drowning hanging jumping overdosing overdose frezing bleeding sufocating gunshot hit painles peaceful quickest easiest least',
+  'self.vehicle-on-purpose':
+    'whel purpose hoping daring seatbelt decision lake river sea barier guardrail wal tree bridge clif oncoming',
+  'self.sat-with-means': 'revolver gun pistol rifle shotgun noose dryer railing ledge edge parapet garage',
+  'self.means-kept-for-later': 'early later pain decide case enough waiting background tolerance work which',
   'self.method-compare':
     'jumping jump hanging noose overdosing overdose pils drugs gunshot gun shooting shotgun slitting wrists drowning monoxide fumes train tracks bleach helium starving',
   'self.overdosed-now': 'overdosed overdose',
