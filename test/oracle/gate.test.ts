@@ -483,17 +483,16 @@ describe('oracle refusal gate', () => {
   });
 
   test('a disagreement over a fact brought for a verdict is a lookup, however much family it names', () => {
-    for (const prompt of [
-      'My uncle insists bats are blind. My cousin says that is a myth. Who is right?',
-      'grandma always said you lose most heat through your feet. is she right?',
-      'Am I wrong that the Berlin Wall fell in 1989? My brother-in-law laughed at me over dinner and I felt stupid.',
-      'was the battle of hastings in 1066 or 1166, me and my flatmate have a bet on it',
-      'Tomatoes are a fruit. True or just something teachers say?',
-    ]) {
-      const verdict = rulesVerdict(prompt);
-      assert.equal(verdict.onMission, false, `${prompt}: ${JSON.stringify(verdict)}`);
-      assert.equal(verdict.rule, 'disputed-fact');
-    }
+    rulesRefuse(
+      [
+        'My uncle insists bats are blind. My cousin says that is a myth. Who is right?',
+        'grandma always said you lose most heat through your feet. is she right?',
+        'Am I wrong that the Berlin Wall fell in 1989? My brother-in-law laughed at me over dinner and I felt stupid.',
+        'was the battle of hastings in 1066 or 1166, me and my flatmate have a bet on it',
+        'Tomatoes are a fruit. True or just something teachers say?',
+      ],
+      /^disputed-fact$/,
+    );
     answers([
       'My sister says I was cold at the funeral. Was I?',
       'My dad thinks I am lazy because I work from home. Who is right?',
@@ -505,16 +504,15 @@ describe('oracle refusal gate', () => {
   });
 
   test('a story closing on mending or diagnosing a thing is refused; one about living with it is answered', () => {
-    for (const prompt of [
-      'My late wife chose this clock and it has stopped ticking since the move. I wind it every night and nothing. How do I fix it?',
-      'my cat keeps sneezing and has a crusty eye, she is all I have since the divorce. what should I do?',
-      'washing machine leaking from the bottom, what is causing it',
-      'The apple tree my grandfather planted has black spots on every leaf this year. What is wrong with it?',
-    ]) {
-      const verdict = rulesVerdict(prompt);
-      assert.equal(verdict.onMission, false, `${prompt}: ${JSON.stringify(verdict)}`);
-      assert.match(verdict.rule, /repair|practical/);
-    }
+    rulesRefuse(
+      [
+        'My late wife chose this clock and it has stopped ticking since the move. I wind it every night and nothing. How do I fix it?',
+        'my cat keeps sneezing and has a crusty eye, she is all I have since the divorce. what should I do?',
+        'washing machine leaking from the bottom, what is causing it',
+        'The apple tree my grandfather planted has black spots on every leaf this year. What is wrong with it?',
+      ],
+      /repair|practical/,
+    );
     answers([
       'My late wife chose this clock and it stopped ticking after the move. Why can I not bring myself to throw it away?',
       'My car broke down again and I cried in the car park. Why do small things break me now?',
