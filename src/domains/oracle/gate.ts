@@ -885,11 +885,14 @@ const CLAIM_ABOUT_A_LIFE =
 function disputedFact(text: string): GateVerdict | null {
   const sentences = sentencesOf(text);
   const unquoted = (s: string) => s.replace(/(^|\s)['"][^'"]{1,80}['"]/g, ' that');
+  const reported = [...unquoted(text).matchAll(CLAIM_VERB)].map(
+    (m) => (m[m.length - 1] as string).split(/ (and|but) (i|we)\b/)[0] as string,
+  );
   for (const [i, sentence] of sentences.entries()) {
+    // A closing sentence may ask without its mark ("was it 1789 or 1798, we bet $20").
     const asks =
       sentence.includes('?') ||
-      (i === sentences.length - 1 && /^(was|were|\w+ or )/.test(sentence)) ||
-      (i === sentences.length - 1 && ASKS_ITSELF.test(sentence));
+      (i === sentences.length - 1 && (ASKS_ITSELF.test(sentence) || /^(was|were)\b/.test(sentence)));
     const alternative = DISPUTE.test(text) ? ALTERNATIVE_ASK.exec(sentence) : null;
     if (
       asks &&
@@ -904,12 +907,7 @@ function disputedFact(text: string): GateVerdict | null {
     // The claims weighed: held in the ask itself, or reported in the text; each cut where a
     // second voice starts ("my sister says the Beatles, I say Elvis").
     const own = ASK_WITH_CLAIM.exec(unquoted(sentence));
-    const claims =
-      own !== null
-        ? [own[own.length - 1] as string]
-        : [...unquoted(text).matchAll(CLAIM_VERB)].map(
-            (m) => (m[m.length - 1] as string).split(/ (and|but) (i|we)\b/)[0] as string,
-          );
+    const claims = own !== null ? [own[own.length - 1] as string] : [...reported];
     // A bare verdict after a claim said plainly ("Sugar makes kids hyper. True or myth?").
     const before = sentences[i - 1];
     if (claims.length === 0 && before !== undefined && words(sentence).length <= 8) claims.push(before);

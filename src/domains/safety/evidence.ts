@@ -268,9 +268,9 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | without braking | faster each time | while i stil can | already bought | have it al planed | have a date | set a date | picked a date
       | (?:everything is|everything s|it is al|al) (?:set|sorted|ready|arranged|in place) (?:for|by|before) (?:the wekend|this wekend|tonight|tomorow|sunday|monday|tuesday|wednesday|thursday|friday|saturday|next wek|the end)
       | got (?:everything|what i ned|al i ned)(?= [.!?,;]| $| for| ready| sorted) | i have the stuf(?= [.!?,;]| $| in| ready| here)
-      | just waiting (?:for|til|until) (?:my|the|her|his|their) (?:\w+ ){0,2}(?:trip|holiday|shift|flatmate|roommate|parents|to leave|to go away|to be away|to be out)
+      | just waiting (?:for|til|until) (?:my|the|her|his|their) (?:\\w+ ){0,2}(?:trip|holiday|shift|flatmate|roommate|parents|to leave|to go away|to be away|to be out)
       | know exactly (?:how i would|what it does|how to do it|how much it would take) | loked into it(?= [.!?,;]| $| properly) | something that works(?= [.!?,;]| $| next| this)
-      | make sure it works | the key to (?:the|his|her|my \w+ s) gun | gun cabinet | how vets do it | what do you cal someone who stockpiles`),
+      | make sure it works | the key to (?:the|his|her|my \\w+ s) gun | gun cabinet`),
   ),
   cls(
     'decision',
@@ -279,7 +279,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     true,
     family(`
       i have decided(?= [.!?,;]| $) | i decided(?= [.!?,;]| $) | already decided | made up my mind | my mind is made up | made my peace
-      | at peace with (?:it|my decision|this) | i am ready(?= [.!?;]| $) | i am fixing that | not in a funy way | not a bit any more | not changing it(?= [.!?,;]| $)
+      | at peace with (?:it|my decision|this) | i am ready(?= [.!?;]| $) | not in a funy way | not a bit any more
       | not scared any more | not afraid any more | (?:calm|calmer) than i have
       | weirdly calm | strangely calm | if it happens it happens | i have accepted it | kind of accepted it
       | (?:they|he|she|someone|people) would (?:try to )?stop me | nothing is stopping me | nothing to stop me`),
@@ -306,7 +306,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | sorted (?:out )?(?:the|my|al the) paperwork | (?:written|wrote) down (?:al )?(?:the |my )?passwords | (?:house|flat|money|car) wil go to
       | did not re enrol | did not reenrol | stoped taking my | sold (?:my|most of my|al my) | if anything (?:ever )?happens
       | (?:leaving|left) (?:little )?things to | could (?:have|keep) (?:the|my) | gave (?:my )?\\w+ my
-      | (?:buying|bought|saving|saved|stockpile|stockpiled|stockpiling|hoard|hoarded|hoarding|collect|collected|collecting|counted|counting) (?:out )?(?:another |more |extra |up )?(?:box |bottle |pack |boxes )?(?:of )?${PILLS}
+      | (?:buying|bought|saving|saved|stockpile|stockpiles|stockpiled|stockpiling|hoard|hoarded|hoarding|collect|collected|collecting|counted|counting) (?:out )?(?:another |more |extra |up )?(?:box |bottle |pack |boxes )?(?:of )?${PILLS}
       | have (?:them|it) (?:hidden|in a|stashed) | like knowing (?:they are|it is) there`),
     undefined,
     /(?<![a-z])(?:moving|move (?:abroad|house|out|away|to)|relocat|emigrat|going abroad|travel+ing|gap year|new job|declutter|downsiz|spring clean)/,
