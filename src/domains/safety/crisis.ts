@@ -2384,7 +2384,8 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.vehicle-on-purpose':
     'whel purpose hoping daring seatbelt decision lake river sea barier guardrail wal tree bridge clif oncoming',
   'self.sat-with-means': 'revolver gun pistol rifle shotgun noose dryer railing ledge edge parapet garage',
-  'self.means-kept-for-later': 'early later pain decide case enough waiting background tolerance work exactly',
+  'self.means-kept-for-later':
+    'early later pain decide case enough waiting background tolerance work exactly',
   'self.method-compare':
     'jumping jump hanging noose overdosing overdose pils drugs gunshot gun shooting shotgun slitting wrists drowning monoxide fumes train tracks bleach helium starving',
   'self.overdosed-now': 'overdosed overdose',
