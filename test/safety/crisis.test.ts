@@ -643,6 +643,29 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test("someone else's quoted words are not the writer's, unless the writer owns them or fears for the speaker", () => {
+    neverFlagged([
+      "Hospice volunteer diary: an old man in room four kept whispering 'I want to die now, let me go' and then fell asleep holding my hand.",
+      "'I'm going to kill you,' my nephew shouted at the telly when his team conceded. He's seven.",
+      "At the training the instructor said people often say things like 'I won't be around much longer' and we should ask about it directly.",
+    ]);
+    flaggedAs('self_harm', [
+      "My coworker says 'honestly I just want to die' about every spreadsheet. I say it too, except I mean it now.",
+      "My sister texted 'I won't need my car where I'm going' and isn't answering. I'm scared.",
+      "I told my therapist 'I want to die' and she just wrote it down.",
+    ]);
+  });
+
+  test('everyday cutting is not self-harm; cutting told as a habit, a relapse or on the body is', () => {
+    neverFlagged([
+      "I'm cutting my own fringe tonight, wish me luck",
+      'been cutting back on sugar and I feel great',
+      'we are cutting it fine with the train, running now',
+      'got two paper cuts from the new envelopes, the worst',
+    ]);
+    flaggedAs('self_harm', ["i've been cutting again since friday", 'new cuts on my thigh and nobody knows']);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

@@ -7,6 +7,7 @@ import {
   READER_SAID,
   STREAK_BREAKERS,
 } from './evidence.ts';
+import { blankReportedSpeech } from './reported-speech.ts';
 import { TOKEN_REWRITES, unsqueezable } from './vocabulary.ts';
 
 /**
@@ -348,6 +349,13 @@ const SPEAKING_TO_SOMEONE_AT_RISK = new RegExp(
 /** Ways people end their lives, as they are named when compared ("hanging or pills"). */
 const SUICIDE_METHOD =
   'jumping|jump(?= (?:to (?:my )?death|of|from|in front))|hanging|hanging myself|a noose|overdosing|an overdose|overdose|pills|drugs|gunshot|a gun|shooting myself|shotgun|slitting|cutting my wrists|wrists|drowning|carbon monoxide|exhaust fumes|the train|a train|train tracks|bleach|helium|starving';
+
+/**
+ * What follows "cutting" when it is self-harm: the clause's end, "again", "myself", a part of the
+ * body, how long or how often, why ("I've been cutting for three years", "started cutting again").
+ * "Cutting my hair", "cutting veg", "cutting back on coffee" and "cutting it close" go on otherwise.
+ */
+const CUTTING_GOES_ON = ` (?:[.,!?;:-]|$|again|rn|right now|now|as i|while|instead|myself|deeper|deep|more|less|badly|every|daily|regularly|lately|recently|since|for|when|because|to (?:cope|feel|numb|punish|release|get|make|stop|calm)|and (?!pasting|sticking|gluing|chopping|slicing|dicing|peeling|colouring|coloring)|but|so|or|tonight|today|last|a lot|is|was|has|helps|helped|used|urges?|scars|relapse|behind|where|till|until|then|at night|my (?:arms?|wrists?|legs?|thighs?|skin|stomach|belly|hips?|body|chest|ankles?|hands?|fingers|face|side|shoulders?|calf|calves|forearms?)|(?:on|into) (?:my|the) (?:arms?|wrists?|legs?|thighs?|skin|stomach|hips?|body|forearms?)|(?:\\d+|a few|a couple|several|two|three|four|five) (?:times|years|months|weeks|days)|at (?:\\d+|age)|in (?:high school|school|college|my room|the bathroom)|with (?:a|my|the) (?:razor|blade|knife|scissors|glass|sharpener))`;
 
 /**
  * A fall that hurt ("I slipped on the ice and cut my hand"). Canonical text squeezes doubled
@@ -1930,7 +1938,7 @@ const RULES: readonly Rule[] = [
     'self.harm-word',
     S,
     'strong',
-    ` (?:my|i|i am|i have|i do|i still|i started|started|relapsed|relapse|relapsing|urge to|urges to|urges|the urge|clean from|clean of|been|keep|stop|stopped|quit|months|days|weeks|years|want to|i want to|going to|doing|do|into|since|my first|free|with|on) (?:\\w+ ){0,3}(?:self harm|self harming|sh|cutting|cuts|scars)(?! (?:(?:\\S+ ){0,3}from (?:\\S+ ){0,2}(?:surgery|operation|reconstruction|acne|chickenpox|dog|cat|acident|fal|crash|fire|transplant|section|biopsy|birth|bike|stitches)|pizza|paper|hair|costs|corners|class|ties|the cake|the grass|the lawn|back on|down on|out|in line|onions|carbs|sugar|the (?:team|staff|budget|hedge|bread|deck|cards|line|cord|ribbon|power|wire|price|prices|cost|bil)|jobs|staff|budget|funding|hours|prices|deals?|down|back|through|across|of|edge))`,
+    ` (?:(?:my|i|i am|i have|i do|i still|i started|started|relapsed|relapse|relapsing|urge to|urges to|urges|the urge|clean from|clean of|been|keep|stop|stopped|quit|months|days|weeks|years|want to|i want to|going to|doing|do|into|since|my first|free|with|on) (?:\\w+ ){0,3}(?:cutting(?=${CUTTING_GOES_ON})|(?<= (?:my|fresh|new|old|deep|deeper|open|infected|bleeding) )cuts|(?:self harm|self harming|sh|scars))(?! (?:(?:\\S+ ){0,3}from (?:\\S+ ){0,2}(?:surgery|operation|reconstruction|acne|chickenpox|dog|cat|acident|fal|crash|fire|transplant|section|biopsy|birth|bike|stitches)|pizza|paper|hair|costs|corners|class|ties|the cake|the grass|the lawn|back on|down on|out|in line|onions|carbs|sugar|the (?:team|staff|budget|hedge|bread|deck|cards|line|cord|ribbon|power|wire|price|prices|cost|bil)|jobs|staff|budget|funding|hours|prices|deals?|down|back|through|across|of|edge))|(?:fresh|new|deep|deeper|open|bleeding) cuts (?:on|along|across|all over) my (?:arms?|wrists?|legs?|thighs?|stomach|hips?|body|skin|forearms?))`,
     SOMEONE_ELSE_HARM,
   ),
   rule(
@@ -2762,7 +2770,8 @@ export interface CrisisScores {
 
 /** The detector's working: per-flag scores and the rules that fired. */
 export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): CrisisScores {
-  const plain = canonical(text);
+  // Someone else's words, quoted, are not the writer's (`reported-speech.ts`).
+  const plain = canonical(blankReportedSpeech(text));
   const canon = /d[iy]|dea|kil|mur|bor|scar|wor|sick|perish/.test(plain)
     ? plain.replace(IDIOMS, ' ~ ')
     : plain;
