@@ -588,4 +588,34 @@ describe('oracle refusal gate', () => {
     assert.ok(offMissionScore(model, prompt) >= model.model.threshold, 'the request alone is refused');
     assert.equal(assessMission(prompt).rule, 'learned');
   });
+
+  test('a medical or legal question in plain words is refused; its feeling or its choice is answered', () => {
+    rulesRefuse(
+      [
+        'Is it normal for a tattoo to still be weeping pus a fortnight later?',
+        'Twisted my wrist at netball, it is swollen and I cannot grip a cup. Sprain or fracture?',
+        'My dad banged his head on a cupboard and now he is confused and sleepy. Can it wait until morning?',
+        "I'm on warfarin. Can I drink grapefruit juice?",
+        'The letting agent kept my whole deposit for a scuff on the wall. Can they actually do that?',
+        'My brother and I are on the lease together and he stopped paying. Am I responsible for his half of the rent?',
+        'How many days do I have to appeal a parking penalty?',
+      ],
+      /^(medical|legal)-question$|professional/,
+    );
+    answers([
+      'The biopsy came back benign and I still feel like the floor fell away. Is that normal?',
+      'My husband and I argue about his tablets every night. Is that normal?',
+      'Is it wrong to resent my mother for needing so much care after her stroke?',
+      'How do I accept that my knees will never let me run again?',
+      'Am I allowed to be relieved that the divorce is final?',
+    ]);
+  });
+
+  test('feelings asked about in few words are answered', () => {
+    answers([
+      'whats even the point tbh',
+      'does it ever get easier',
+      'so heartbroken, how long does the pain last',
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import { AFINN } from '../analysis/lexicon.ts';
 import { type CompiledModel, readModel, scoreWith } from '../safety/learned.ts';
-import { stem, words } from './text.ts';
+import { expertQuestion } from './expert-questions.ts';
+import { sentencesOf, stem, words } from './text.ts';
 
 /**
  * The oracle's refusal gate. The oracle answers questions of meaning, feeling, choice and
@@ -491,13 +492,20 @@ const REFLECTIVE_LIST =
   cheat cheated cheating betrayal grudge pleaser approval validation trust lonely friendless
   single dating crush pray prayer prayers funeral miscarriage dementia cancer sober addiction
   regret outsider belong mortality aimless lost braver bravest kinder kindest wiser happier
-  happiest sadder lonelier mood moods`.split(/\s+/);
+  happiest sadder lonelier mood moods heartbroken heartache`.split(/\s+/);
 const REFLECTIVE_WORDS: ReadonlySet<string> = new Set(REFLECTIVE_LIST);
 const REFLECTIVE: ReadonlySet<string> = new Set(REFLECTIVE_LIST.map((w) => stem(w)));
 
+/**
+ * A question about how a feeling goes ("what's even the point?", "does it ever get easier?",
+ * "how long does the pain last?"): answered whatever else a short, informal text looks like.
+ */
+const ASKS_HOW_A_FEELING_GOES =
+  /\b(what('s|s| is) (even |really |actually )?the point|does (it|this|life|anything) (ever )?get (any )?(easier|better|lighter)|will (it|this|life|things) (ever )?get (any )?(easier|better|lighter)|how long (does|will|do|can) (the (pain|feeling|hurt|sadness|ache|numbness|loneliness)|grief|heartbreak|sadness|loneliness) (last|take|go on))\b/;
+
 /** Phrases of a life examined that single words miss. */
 const REFLECTIVE_PHRASES =
-  /\b((my|a|the|true|real|life's|your|one's) calling|who (i|you|we|they|he|she) (really |truly |fundamentally )?(am|are|is|was|were)|who am i|what (does|did|would|could) it mean to|supposed to (mean|be|feel)|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|what('s| is) the point|is there (any|a|no|even a) point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|hold(ing)? on to|hanging on|say(ing)? goodbye|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|look(ing)? back|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious))\b/;
+  /\b((my|a|the|true|real|life's|your|one's) calling|who (i|you|we|they|he|she) (really |truly |fundamentally )?(am|are|is|was|were)|who am i|what (does|did|would|could) it mean to|supposed to (mean|be|feel)|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|is there (any|a|no|even a) point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|hold(ing)? on to|hanging on|say(ing)? goodbye|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|look(ing)? back|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious))\b/;
 
 /** The asker's own state or choices in the first person. */
 const FIRST_PERSON = /\b(i|i'm|im|i've|ive|i'd|i'll|me|my|myself|mine|we|we're|our|ourselves)\b/;
@@ -536,7 +544,7 @@ function reflectiveEvidence(text: string, tokens: readonly string[]): string | n
     const root = stem(token);
     if (REFLECTIVE_WORDS.has(token) || (root !== token && REFLECTIVE.has(root))) return token;
   }
-  const phrase = REFLECTIVE_PHRASES.exec(text);
+  const phrase = REFLECTIVE_PHRASES.exec(text) ?? ASKS_HOW_A_FEELING_GOES.exec(text);
   return phrase ? phrase[0] : null;
 }
 
@@ -776,10 +784,17 @@ export function learnedMayRefuse(question: string, verdict: GateVerdict): boolea
 function speaksOfLivingOrSomeoneClose(text: string): boolean {
   return (
     LIFE_ITSELF.test(text) ||
+    ASKS_HOW_A_FEELING_GOES.test(text) ||
     asksHelpToLive(text) ||
     REACHING_SOMEONE_CLOSE.test(text) ||
     (SOMEONE_CLOSE.test(text) && HEART.test(text))
   );
+}
+
+/** A medical or legal question in plain words (`expert-questions.ts`). */
+function expertVerdict(text: string): GateVerdict | null {
+  const found = expertQuestion(text);
+  return found === null ? null : off('practical_advice', found.rule, found.evidence);
 }
 
 /** The rules' verdict alone. */
@@ -793,6 +808,7 @@ export function rulesVerdict(question: string): GateVerdict {
     requestThenStory(text) ??
     disputedFact(text) ??
     storyThenRepair(text) ??
+    expertVerdict(text) ??
     whole
   );
 }
@@ -965,11 +981,6 @@ const PROFESSIONAL_ASK = new RegExp(
 /** A question about living with it, not about the thing itself: answered whatever it names. */
 const REFLECTIVE_ASK =
   /\b(how (do|can|should|would|could) (i|we|you|one|people|anyone) (live|cope|bear|stop (feeling|being|thinking|blaming|hating|resenting)|forgive|accept|let go|make peace|move on|grieve|find (meaning|peace|purpose)|deal with (the|my|this) (feeling|guilt|grief|shame|anger|fear)|not (feel|hate|blame|resent)|carry|trust|love|face|hold on to|stay (kind|hopeful|sane))|is it (a )?(wrong|selfish|okay|ok|normal|bad|weak|weakness|crazy|strange|natural|fair|foolish|cowardly|greedy|petty) (not )?(to|that|for me to|of me to)|how much is enough|is it worth|(is|was) (it|this|that) worth|how do i fix (things|it|this|us|what i broke|my marriage|my relationship|our \w+|the damage)|how (do|can) i stop( it| this| myself)?(?=\s*\?|\s*$)|i keep (thinking|feeling|dreaming|crying|missing|wondering)|what (does|would|should) (it|this|that) (mean|say)|stoic|buddhis\w*|philosoph\w*|seneca|marcus|epictetus|meaning|purpose|dignity|virtue|wisdom|forgiv\w*|grief|grieving|regret|shame|guilt|resent\w*|am i (wrong|a bad|selfish|weak|crazy|allowed|a coward|a failure)|what matters|how do people (live|go on|cope|bear|forgive|keep going)|in (my|your|one's|our|their) (own )?(head|heart|mind)|is (love|life|marriage|family|friendship|grief|trust|happiness) (always|ever|just|really|only|supposed)|(should|do|must) i (need to )?(be )?worr(y|ied) about (myself|me)\b)\b/;
-
-/** The sentences of normalised text, each with its closing mark. */
-function sentencesOf(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+/).filter((s) => words(s).length > 0);
-}
 
 /**
  * The question a text of several sentences closes with: its last sentence, with the one before

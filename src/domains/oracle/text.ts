@@ -197,3 +197,8 @@ export function fnv1a(text: string): number {
   }
   return hash >>> 0;
 }
+
+/** The sentences of normalised text, each with its closing mark. */
+export function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+/).filter((s) => words(s).length > 0);
+}

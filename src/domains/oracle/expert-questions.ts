@@ -1,0 +1,155 @@
+/**
+ * Questions for a doctor or a lawyer asked in a person's own words: "Is it normal to still be
+ * bleeding ten days after a wisdom tooth came out?", "Lump in my armpit, pea sized. Cancer or just
+ * a lymph node?", "Can I be evicted for having a cat if the lease doesn't mention pets?".
+ *
+ * Such a question has two parts, and both must be there: what is asked is a clinical or legal
+ * judgement (whether something is safe, normal, serious, allowed, owed; what it could be; whether
+ * to be seen or to sue), and what it is asked about is the body, a drug, a test, or a will, a
+ * lease, a contract, an employer. One without the other is a life: "Is it normal to feel nothing
+ * after his diagnosis?" asks about a feeling; "Am I allowed to be angry at her?" names no law.
+ * A question asking how to live with it, feel, bear or choose is never one of these.
+ */
+import { sentencesOf } from './text.ts';
+
+/** Words of medicine: the body, its signs, illnesses, drugs, tests and care. */
+const MEDICAL_WORDS = String.raw`(?:${[
+  // The body.
+  String.raw`anaesthe\w+|anesthe\w+|epipen|pregnan\w+|fertil\w+|ovulat\w+|miscarr\w+|legs?|arms?|foot|feet|hands?|eyes?|ears?|stomach|belly|toes?|fingers?|throat|nose|jaw|(hit|banged|bumped|knocked|bashed|smacked) (my|his|her|their|its) head|head injury|hurts|sore|aches?|aching|painful|ankles?|knees?|hips?|wrists?|elbows?|shoulders?|necks?|spine|back pain|lower back|ribs?|chest pain|armpits?|groin|bladder|bowels?|kidneys?|liver|lungs?|thyroid|prostate|ovar(y|ies)|uterus|cervix|womb|testicles?|breasts?|nipples?|moles?|skin|scalp|gums?|teeth|tooth|wisdom tooth|tonsils?|sinus(es)?|eardrums?|eyelids?|pupils?|retina|veins?|arteries|lymph nodes?|glands?|joints?|tendons?|ligaments?|muscles?|bones?|blood pressure|blood sugar|heart rate|pulse|cholesterol|periods?|menstrual|discharge|urine|pee|peeing|poop|stools?|bowel movements?|vomit\w*|throwing up`,
+  // Signs.
+  String.raw`symptoms?|lumps?|bumps?|swollen|swelling|bruis\w+|bleeding|bled|blisters?|blistered|rash(es)?|itch\w*|sores?|ulcers?|fever|temperature of|cough\w*|wheez\w+|short of breath|breathless|dizz\w+|faint\w*|black out|blacked out|tingling|cramps?|spasms?|migraines?|headaches?|nausea|nauseous|diarrh?o?ea|constipat\w+|heartburn|palpitations|sprain\w*|fractur\w+|broken (arm|leg|wrist|ankle|toe|finger|bone|rib|nose)|concussion|burns?|scald\w*|infect\w+|inflam\w+|pus|discolou?r\w+|tremor|seizures?|clicks?|thirsty|insomnia|snor\w+|sleep apnea|weight loss|lost \d+ ?(kilos|kg|pounds|lbs|stone)`,
+  // Illness.
+  String.raw`cancer|tumou?rs?|melanoma|diabet\w+|type (1|2|one|two)|thyroid\w*|endometriosis|pcos|anaemi\w|anemi\w|asthma|eczema|psoriasis|arthritis|gout|hernia|appendicitis|sepsis|stroke|heart attack|angina|epilepsy|migraine|shingles|measles|chickenpox|covid|flu|strep|uti|std|sti|hpv|herpes|chlamydia|pneumonia|bronchitis|dementia|alzheimer\w*|parkinson\w*|adhd|autism|lupus|ms|crohn\w*|ibs|celiac|coeliac|hypoglyc\w+|hypertension|low blood pressure|high blood pressure|sciatica|tinnitus|vertigo|jaundice|allerg\w+|intoleran\w+`,
+  // Drugs and care.
+  String.raw`\w{3,}(pril|sartan|olol|statin|azole|cillin|cycline|mycin|floxacin|prazole|tidine|zepam|zolam|triptan|oxetine|afil|parin|farin|gliptin|lukast|tadine|olone|dronate|dipine|vudine|navir)|medication|meds|medicine|prescri\w+|dose|doses|dosage|pills?|tablets?|capsules?|antibiotics?|antidepressants?|antihistamines?|steroids?|inhaler|insulin|metformin|statins?|levothyroxine|sertraline|fluoxetine|citalopram|zopiclone|codeine|paracetamol|ibuprofen|aspirin|tylenol|advil|naproxen|tramadol|morphine|metronidazole|amoxicillin|melatonin|contracepti\w+|the pill|iud|hrt|vaccin\w+|jabs?|boosters?|side effects?|cold turkey|wean\w* off|withdrawal`,
+  // Tests and clinics.
+  String.raw`blood (test|tests|work|results)|bloodwork|scans?|mri|ct|x-?rays?|ultrasound|biopsy|smear|mammogram|colonoscopy|endoscopy|ecg|ekg|tsh|a1c|hba1c|psa|ferritin|haemoglobin|hemoglobin|cholesterol|results came back|came back at|gp|doctor|dentist|a&e|er|urgent care|walk-in|hospital|surgery|operation|stitches|physio|extraction|checked out|get checked|screening`,
+].join('|')})`;
+const MEDICAL = new RegExp(String.raw`\b${MEDICAL_WORDS}\b`);
+
+/**
+ * What a clinician is asked: whether it is normal, safe or serious; what it is; what to do. The
+ * question must name what it asks about ("Is it normal to still be bleeding…?").
+ */
+const CLINICAL_ASK = new RegExp(
+  [
+    String.raw`\bis (it|this|that|they) (still |actually |really )?(normal|safe|ok|okay|dangerous|serious|bad|fine|urgent|an emergency|contagious|infected|broken|sprained|cancer|benign)\b`,
+    String.raw`\b(should|do|must) (i|we) (get|be|have) (it |this |that |them |him |her |myself )?(checked|tested|seen|scanned|looked at|examined|x-?rayed)\b`,
+    String.raw`\bshould (i|we) (see|call|ring|go to|go in|book|ask for|ask about|push for|be pushing for|get|take|stop|start|keep taking|eat|drink|rest|ice|worry)\b`,
+    String.raw`\bdo (i|we|you|they) need (a|an|to see|to go|stitches|antibiotics|a scan|to be seen|surgery|to rest)\b`,
+    String.raw`\bwhat (does|do|could|would) (it|this|that|they|a \w+ of \S+) (mean|indicate)\b`,
+    String.raw`\bwhat (should|do) (i|we) (ask|ask for|expect)\b`,
+    String.raw`\b(can|may|could) (i|we|you|she|he) (still |safely )?(drink|take|eat|mix|combine|go back|return|drive|exercise|fly|swim|shower|run|lift|walk on)\b`,
+    String.raw`\b(when|how soon) (can|should|will|do) (i|we|you|she|he) (go back|return|drive|exercise|eat|drink|fly|swim|shower|run|lift|walk|stop taking|start)\b`,
+    String.raw`\bhow long (until|before|after|does it take|should i|will it)\b`,
+    String.raw`\bhow (do|can|would|will) (i|you|we) (know|tell) if\b`,
+    String.raw`\bwhat should (my|his|her|the|a|their|our) [\w' ]{1,20}? (look|feel|be|smell) like\b`,
+    String.raw`\bhow (much|many) [\w ]{0,20}?(can|should) (i|we|you|she|he) (take|have|drink|give)\b`,
+    String.raw`\b(what|which) (is|are) (the )?(best|safest|right) (treatment|medication|cream|dose|thing to take)\b`,
+    String.raw`\b(is|could|does) (it|this|that) (be |sound like |look like |mean )?(a |an )?(sign|symptom)\b`,
+    String.raw`^(is|could) (it|this|that) (just |actually |really )?(be )?(my |a |an |the )?${MEDICAL_WORDS}\b`,
+    String.raw`\bwill (i|he|she|it|they|my \w+|the \w+) (still )?(need|bleed|come back|get worse|heal|recover|scar|spread)\b`,
+    String.raw`\bhow long (can|could|would|will) (someone|a person|people|he|she|they) (go|survive|live|last)\b`,
+    String.raw`\b(something|anything) (i|we) can (do|take|use|try) (at home )?(for|about)\b`,
+    String.raw`\bwhat (actually )?(heals|helps with|works for|cures|treats|gets rid of)\b`,
+    String.raw`\bcan (that|this|it) (actually |really )?(cause|hurt|damage|harm|affect|spread|get serious|get worse)\b`,
+    String.raw`\bat what (age|point|number|level|temperature) should (i|we)\b`,
+    String.raw`\b(does|do|will|would|could) (that|this|it|they) (mess|interfere|interact) with\b`,
+    String.raw`\bwhat (tests?|level|stage|dose|dosage|number|reading)\b`,
+    String.raw`\bis (that|this|it) too (much|high|low|many|often|long)\b`,
+    String.raw`\bhow (do|can|should) (i|we|you) (treat|cure|heal|get rid of|soothe|bring down|lower|stop the)\b`,
+    String.raw`\b(am i|is (he|she)) (developing|getting|coming down with)\b`,
+    // "Broken or not?": a diagnosis asked yes or no.
+    String.raw`\b[\w-]+ or not\s*\?\s*$`,
+    // "Cancer or just a lymph node?": a diagnosis asked between two names.
+    String.raw`^[\w -]{1,30} or (just |maybe |only )?(a |an )?[\w -]{1,25}\?\s*$`,
+    // "Is that endometriosis?", "Prostate?": a name for it asked, the name being the medicine's.
+    String.raw`^(is (that|this|it) |could (that|this|it) be |maybe )?(a |an )?[\w -]{1,25}\?\s*$`,
+  ].join('|'),
+);
+/**
+ * The same asked of what the story told ("…it's swollen and purple. Is it serious?", "What could
+ * it be?", "Can it wait until Monday?"): the story names what the question is about.
+ */
+const CLINICAL_ASK_OF_THE_STORY =
+  /\bis (it|this|that|they) (still |actually |really )?(normal|serious|dangerous|urgent|bad|ok|okay|safe|too much|too high|too low|an emergency|infected|broken|contagious)\s*(\?|$)|\bis it (ok|okay|safe|fine|dangerous) to (take|mix|combine|give|drink|eat) (them|it|these|those|both)\b|\bwhat (are you supposed to|should i|do you|do i|should we) do (while|when|if|in the moment)\b|\bshould (i|we) (be )?(taking|take) (him|her|them|my \w+) (somewhere|in|to)\b|\bcan (that|this|it) (get|become) (serious|worse|infected)\b|\bdoes (that|this|it) mean (i'm|i am|he's|she's|he is|she is|my)\b|\bcan (i|we|you) (still |safely )?(drink|eat|take|have|mix|combine) |\bwhat (could|might|would|can) (it|this|that|they) be\b|\bcan (it|this|that|she|he) wait\b|\b(should|do) (i|we) (get|have) (it|this|that|them|him|her) (checked|looked at|seen|scanned|x-?rayed)\b|\bbroken or not\b|\b(when|how soon) (can|should) (i|we|you|she|he) (go back|return|drive|exercise|fly|swim|run|lift|walk)\b|\b(do|does) (it|this|that|she|he) need (stitches|a doctor|antibiotics|to be seen)\b/;
+
+/** Words of the law: property, inheritance, tenancy, work, courts, money owed. */
+const LEGAL = new RegExp(
+  String.raw`\b(${[
+    String.raw`law|laws|legal\w*|illegal|lawful|lawyers?|solicitors?|attorneys?|court|courts|judge|tribunal|sue|suing|sued|lawsuit|claim|claims|settlement|compensation|damages|liab\w+|rights|entitled|contract|contracts|clause|signed|non-?compete|nda`,
+    String.raw`a will|the will|no will|without a will|(his|her|my|their|mum's|mom's|dad's) will|wills|estate|executor|beneficiar\w+|inherit\w*|probate|deeds?|in (his|her|my|their) name|joint (tenancy|account|names?)|mortgage|title`,
+    String.raw`lease|tenancy|tenants?|landlord|letting agent|rent|rented|renting|deposit|evict\w*|notice period|eviction notice|notice to quit|(days?|weeks?|months?)'? notice|flatmate|housemate|sublet\w*|hoa|council`,
+    String.raw`employer|employment|boss|manager|hr|fired|sacked|dismiss\w+|redundan\w+|severance|wages?|salary|paid|pay|payslip|overtime|holiday pay|vacation (days|pay)|sick pay|maternity|paternity|notice period|disciplinary|grievance|union`,
+    String.raw`insurance|insurer|insurance policy|premium|accident|at fault|50/50|police|arrest\w*|charged|theft|stole|stolen|fraud|fined|a fine|penalty|ticket|speeding|licen[cs]e|visa|immigration|citizenship|deport\w*|custody|divorce\w*|alimony|child support|prenup|debt|debts|collectors?|bankrupt\w*|refund|warranty|seller|buyer|bought|purchase|neighbou?r\w*|boundary|fence|hedge|trees?|branches|driveway|property|shed`,
+  ].join('|')})\b`,
+);
+
+/** What a lawyer is asked: whether it is allowed, owed or enforceable; who gets it; what to do. */
+const LEGAL_ASK = new RegExp(
+  [
+    String.raw`\b(am|are|is) (i|we|he|she|they) (still |legally |actually |even )?(allowed|permitted|entitled|obliged|required|responsible|liable|on the hook) (to|for)\b`,
+    String.raw`\bdo (i|we) (legally )?(have|need) to (pay|give|tell|declare|report|leave|move|return|repay|keep|sign)\b`,
+    String.raw`\bdo (i|we|they|you) (still |even )?(get|have) (any |a |the )?(claim|right|rights|say|case|paid|money back|share)\b`,
+    String.raw`\bcan (i|we) (be |get )?(evicted|fired|sacked|sued|arrested|charged|deported|fined|prosecuted)\b`,
+    String.raw`\bcan (i|we) (go after|sue|claim|contest|challenge|appeal|withhold|recover|take (them|him|her|it) to court)\b`,
+    String.raw`\bcan (the|my|his|her|their|they|he|she) [\w' ]{0,20}?(take|keep|evict|fire|charge|sell|refuse to|make (me|us)|force (me|us)|withhold)\b`,
+    String.raw`\bwho (actually |legally |really )?(gets|inherits|owns|is entitled|pays for|is responsible for)\b`,
+    String.raw`\bwhat (rights|claim|options|recourse) (do|does) [\w ]{1,20}? have\b`,
+    String.raw`\bwhat counts as\b`,
+    String.raw`\bis (that|this|it|keeping it) (actually |even |still )?(theft|legal|illegal|fraud|trespass|binding|enforceable|a crime|against the law)\b`,
+    String.raw`\bdo (i|we) need a (lawyer|solicitor|attorney)\b`,
+    String.raw`\bhow (do|can) (i|we) (contest|appeal|challenge|dispute|file|claim|sue|get out of)\b`,
+    String.raw`\bshould (i|we) (accept|fight|sign|settle|sue|appeal|contest)\b`,
+    String.raw`\bhow (many days|many weeks|long) do (i|we) have to (respond|reply|appeal|file|pay|move out|leave|contest)\b`,
+    String.raw`\b(can|may|could) (i|we|he|she|they|my \w+) (legally|lawfully)\b|\bwho is (legally )?(responsible|liable)\b`,
+    String.raw`\bwhat (are|is) the (steps|process|procedure|paperwork) (to|for)\b`,
+    String.raw`\bwhat can (the court|the judge|the police|they|my employer|the landlord|my landlord|the school) do\b`,
+    String.raw`\bcan (they|he|she|the \w+) (suspend|revoke|take away|garnish|repossess|seize)\b`,
+    String.raw`\b(does|doesn'?t) the [\w ]{1,30}? (act|law|code|rules?) (require|allow|say|protect)\b|\bunder (\w+ ){0,2}law\b`,
+    String.raw`\bwhat (do|should) (i|we) (file|submit|need to file)\b|\bwhat (evidence|documents|paperwork|proof) do (they|i|we) (need|require)\b`,
+    String.raw`\bdo (i|we) have (any )?(comeback|recourse|case|grounds)\b`,
+  ].join('|'),
+);
+/** The same asked of what the story told ("Can they do that?", "Is that legal?"). */
+const LEGAL_ASK_OF_THE_STORY =
+  /\bis (that|this|it) (even |actually |still )?(legal|illegal|theft|fraud|binding|enforceable)\b|\bcan (they|he|she) (actually |legally |really |just )?(do that|do this|keep it|take it)\b|\bwho (actually |legally )?gets (it|them|the)\b|\bshould (i|we) (accept|fight|sign|settle|appeal|contest)( (it|this|that|the \w+))?( or (fight|accept|appeal|contest|sign|settle)( it| this| that)?)?\s*(\?|$)|\b(am|are) (i|we) (still |legally )?(responsible|liable) for (his|her|their|the|any|my \w+'?s?) ?(\w+ )?(share|rent|debts?|bills?|half|payments?|damages?|costs?|fees?|loan|mortgage)\b|\bcan (i|we) (go after|sue|claim against|take) (them|him|her|it)\b/;
+
+/**
+ * A question about the asker's own feelings, choices or how to live: never a professional one,
+ * whatever it names ("Is it normal to feel relieved?", "How do I live with the diagnosis?").
+ */
+const ASKS_ABOUT_A_LIFE =
+  /\b(feel|feeling|felt|cry|crying|grieve|grieving|mourn\w*|forgive|cope|coping|bear|accept (myself|what|who|that i|how|my (body|age|life|past|fate|loss|diagnosis))|acceptance|live with|make peace|let go|move on|meaning|purpose|wrong of me|selfish|guilty|ashamed|shame|regret|afraid|scared|fear|hope|love|miss|lonely|angry|bitter|resent\w*|deserve|happy|happiness|peace|brave|courage|strength|weak|worth it|the point|a failure|a bad (person|mother|father|son|daughter|friend|wife|husband)|wrong|weakness|fault|blame|fight|fights|fighting|argue|argues|arguing|argument|life|living|alive|die|dying|death|who am i|depend\w*|hide|tell (her|him|them|my)|to be (so|this|that|more|less|happy|sad|angry|upset|wrecked|relieved|jealous)|or (try|learn|accept|just live|keep going|give up|let))\b|\bhow (do|can|should|would) (i|we|one|people|you) (live|go on|keep going|stop (feeling|being|thinking|blaming|hating|worrying)|tell (my|our|him|her|them|the kids))\b|\bwhy (do|am|did|can't|cant) i\b/;
+
+/** The questions of normalised text: each sentence with a question mark, or that asks unmarked. */
+const ASKS_UNMARKED =
+  /(^|[,;:]\s*|\b(but|so)\s+)(is|are|am|can|could|should|do|does|did|will|would|who|what|when|how|which|where) (i|we|it|this|that|they|he|she|you|my|the)\b|\b(is (that|it|this)|can (i|we)|should (i|we)|do (i|we)|am i) \w+|\bor not$/;
+
+/**
+ * A medical or legal question in the asker's own words: the verdict's rule and its evidence, or
+ * null. A text with any question about a life is left to the rest of the gate.
+ */
+export function expertQuestion(text: string): { rule: string; evidence: string } | null {
+  const sentences = sentencesOf(text);
+  const asks = sentences.filter((s) => s.includes('?') || ASKS_UNMARKED.test(s.replace(/[.!]+$/, '')));
+  if (asks.length === 0 || asks.some((ask) => ASKS_ABOUT_A_LIFE.test(ask))) return null;
+  for (const ask of asks) {
+    for (const [domain, words, own, ofTheStory] of [
+      ['medical', MEDICAL, CLINICAL_ASK, CLINICAL_ASK_OF_THE_STORY],
+      ['legal', LEGAL, LEGAL_ASK, LEGAL_ASK_OF_THE_STORY],
+    ] as const) {
+      const asked = own.exec(ask);
+      const named = asked === null ? null : words.exec(ask);
+      if (asked !== null && named !== null)
+        return { rule: `${domain}-question`, evidence: `${asked[0].trim()} (${named[0]})` };
+      // "That" is what was said last: "I feel nothing at all. Is that normal?" asks of a feeling.
+      const pointed = ofTheStory.exec(ask);
+      const toldLast = sentences[sentences.indexOf(ask) - 1] ?? '';
+      const told = pointed === null || ASKS_ABOUT_A_LIFE.test(toldLast) ? null : words.exec(text);
+      if (pointed !== null && told !== null)
+        return { rule: `${domain}-question`, evidence: `${pointed[0].trim()} (${told[0]})` };
+    }
+  }
+  return null;
+}
