@@ -99,6 +99,12 @@ const cases: Case[] = FILES.flatMap((name) =>
     }),
 );
 
+/** Progress of the long fits, on stderr so the figures on stdout stay a clean report. */
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+progress(
+  `${cases.length} texts read and scored by the rules; ${PENALTIES.length * CHAR_GRAMS.length * BENIGN_WINDOWS.length * FOLDS + 1} fits to go`,
+);
+
 const fold = stratifiedFolds(
   cases.map((c) => c.label),
   CLASSES,
@@ -235,7 +241,11 @@ for (const charGrams of CHAR_GRAMS)
       }));
       for (let k = 0; k < FOLDS; k++) {
         const members = cases.map((_, i) => i).filter((i) => fold[i] !== k);
+        const started = Date.now();
         const model = train(members, charGrams, penalty, withWindows);
+        progress(
+          `penalty ${penalty}, fold ${k + 1}/${FOLDS} fitted in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+        );
         WINDOWS.forEach((window, w) => {
           const compiled = compileModel({ ...model, window });
           cases.forEach((c, i) => {
@@ -469,6 +479,7 @@ report('shipped decision (out of fold)', shipped, (i) =>
 );
 perKind(shipped, rules);
 
+progress('refitting on every text');
 const full = train(
   cases.map((_, i) => i),
   chosen.setting.charGrams,
