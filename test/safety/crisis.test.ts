@@ -666,6 +666,30 @@ describe('crisis detector (unit)', () => {
     flaggedAs('self_harm', ["i've been cutting again since friday", 'new cuts on my thigh and nobody knows']);
   });
 
+  test('an overdose already taken is a crisis however calmly it is told; tablets sorted for the week are not', () => {
+    flaggedAs('self_harm', [
+      'swallowed a handful of my citalopram maybe half an hour ago. just sitting on the stairs',
+      'took loads of paracetamol earlier. no one knows. feeling sick',
+    ]);
+    neverFlagged(['sorted my tablets into the weekly box, vitamins too. very grown up of me']);
+  });
+
+  test("a note left behind (absolution, instructions for grief, arrangements) is a farewell; a house-sitter's note is not", () => {
+    flaggedAs('self_harm', [
+      "Mo, the bank password is on a card in my wallet. The bike is yours. Don't blame yourself, you couldn't have known.",
+    ]);
+    neverFlagged([
+      "Mo, the wifi password is on the fridge. The bike is yours while I'm away on holiday. See you when I get back!",
+    ]);
+  });
+
+  test("what a professional hears or reads, quoted, is not the professional's own risk", () => {
+    neverFlagged([
+      "On the helpline I hear 'I don't want to be here any more' most nights, and I've learned to ask directly.",
+      'I run self harm awareness training for youth workers and the sessions are always full.',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

@@ -203,7 +203,7 @@ const H: EvidenceFlag = 'harm_to_others';
 const ME = `(?:i|i am|i have|i will|il|i would|me|my|myself)`;
 /** People close to the writer, or everyone. */
 const THEY = `(?:everyone|every one|they|them|people|my (?:\\w+ )?(?:family|parents|mom|mum|dad|kids|children|son|daughter|wife|husband|partner|girlfriend|boyfriend|friends?|sister|brother|siblings|roommates?|flatmates?)|the world|my loved ones|the people i love|the kids|he|she)`;
-const PILLS = `(?:pils|pil|tablets|meds|medication|medicine|sleeping pils|painkilers|insulin|paracetamol|tylenol|benadryl|xanax|heart medication|prescription)`;
+const PILLS = `(?:pils|pil|tablets|meds|medication|medicine|sleeping pils|painkilers|insulin|paracetamol|tylenol|benadryl|xanax|heart medication|prescription|sertraline|zopiclone|citalopram|fluoxetine|codeine|tramadol|ibuprofen|aspirin|antidepresants|diazepam|oxycodone|lithium|quetiapine|amitriptyline|propranolol)`;
 
 export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
   // ---- Self: the C-SSRS ladder.
@@ -270,7 +270,9 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | got (?:everything|what i ned|al i ned)(?= [.!?,;]| $| for| ready| sorted) | i have the stuf(?= [.!?,;]| $| in| ready| here)
       | just waiting (?:for|til|until) (?:my|the|her|his|their) (?:\\w+ ){0,2}(?:trip|holiday|shift|flatmate|roommate|parents|to leave|to go away|to be away|to be out)
       | know exactly (?:how i would|what it does|how to do it|how much it would take) | loked into it(?= [.!?,;]| $| properly) | something that works(?= [.!?,;]| $| next| this)
-      | make sure it works | the key to (?:the|his|her|my \\w+ s) gun | gun cabinet`),
+      | make sure it works | i have picked the (?:tree|spot|place|bridge|day|level|flor|building|date|time)
+      | (?:which|what) (?:level|flor|storey) is (?:the )?highest | not planing on coming (?:down|back|home) | (?:knot|nose) (?:is|s) tied
+      | the key to (?:the|his|her|my \\w+ s) gun | gun cabinet`),
   ),
   cls(
     'decision',
@@ -307,9 +309,43 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | did not re enrol | did not reenrol | stoped taking my | sold (?:my|most of my|al my) | if anything (?:ever )?happens
       | (?:leaving|left) (?:little )?things to | could (?:have|keep) (?:the|my) | gave (?:my )?\\w+ my
       | (?:buying|bought|saving|saved|stockpile|stockpiles|stockpiled|stockpiling|hoard|hoarded|hoarding|collect|collected|collecting|counted|counting) (?:out )?(?:another |more |extra |up )?(?:box |bottle |pack |boxes )?(?:of )?${PILLS}
-      | have (?:them|it) (?:hidden|in a|stashed) | like knowing (?:they are|it is) there`),
+      | have (?:them|it) (?:hidden|in a|stashed) | like knowing (?:they are|it is) there
+      | tying up lose ends | tied up lose ends | said my godbyes | wil signed | letters writen | (?:cat|dog|rabit|pets?) rehomed
+      | so (?:my|the) (?:wife|husband|partner|family|kids|children) (?:gets?|get) the insurance | keping every single one`),
     undefined,
     /(?<![a-z])(?:moving|move (?:abroad|house|out|away|to)|relocat|emigrat|going abroad|travel+ing|gap year|new job|declutter|downsiz|spring clean)/,
+  ),
+  // A note left behind: what is said to those who find it (absolution, instructions for grief,
+  // an apology for leaving), and what is arranged for them (passwords, things given, a pet's care).
+  cls(
+    'farewell-note',
+    S,
+    1.5,
+    true,
+    family(`
+      if you are reading this(?= [.,!?;:-]| $| it means| then| i | i am| i have| i wil| i was) | to whoever finds (?:this|me|my phone) | by the time you read this
+      | do not blame yourself | you could not have known | nothing you could have done | could not have stopped (?:it|me|this)
+      | do not be sad (?:about|for) me | do not cry (?:too long|for me|over me) | do not (?:waste|spend) (?:time|too long) (?:being sad|crying|grieving)
+      | no sad songs | at (?:the|my) funeral, play | do not let (?:mum|mom|dad|them|anyone) see me | live for me | be happy for both of us
+      | sorry (?:to leave you|to do this to you|for the trouble|for the mess|it is such admin)
+      | (?:sorry|i am sorry) i could not (?:stay|keep going|hold on|be better|do better|make it)
+      | i (?:just )?could not (?:stay|keep going|hold on any longer)
+      | (?:need|needs) (?:any of )?(?:it|them|this|that) where i am going | where i am going | not staying for the next
+      | now we will not | never (?:got|get) to meet | will not be making (?:anything|it) (?:any more|anymore) | i am where i want to be
+      | i will always be proud of you | last orders`),
+  ),
+  cls(
+    'arrangements',
+    S,
+    1.5,
+    true,
+    family(`
+      the (?:laptop |phone |bank )?password (?:is|for) | passwords (?:are|is) in | you can have my | i want you to have my
+      | i have left (?:you|money|my) | the paperwork is in | (?:the )?(?:car|house|flat|guitar|savings|bike|account) (?:is|are) yours
+      | please cancel | direct debits | (?:her|his) vet is | the neighbours know to | letters? (?:to you )?for every birthday
+      | voice notes for | selling everything | do not let (?:dad|mum|mom|them|anyone) sell`),
+    undefined,
+    /(?<![a-z])(?:moving|move (?:abroad|house|out|away|to)|relocat|emigrat|going abroad|holiday|vacation|trip|travel+ing|while i am away|away for|house ?sit|pet ?sit|until i get back|when i get back|back on|back in|see you (?:soon|next|then|when)|declutter|downsiz|spring clean)/,
   ),
   cls(
     'means',
@@ -423,7 +459,8 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | enough to (?:hold|kep) me | hold me here | kep me here | keping me here | reason to stay
       | (?:reasons|reason) (?:to stay|to live|for living) | deleted the last one | crossed (?:of )?the last
       | thank you for everything | thanks for everything | take care of yourselves | i love you al
-      | had my turn | had my time | my time is up | done my job | done my part | (?:did not|have not) sent it yet | not sent it yet`),
+      | had my turn | had my time | after (?:friday|saturday|sunday|monday|tuesday|wednesday|thursday|tonight|this wekend|tomorow) (?:none of it|nothing) (?:maters|wil mater)
+      | (?:going|gone|leaving|go) before the sun comes up | my time is up | done my job | done my part | (?:did not|have not) sent it yet | not sent it yet`),
   ),
   // An act already done: an overdose taken.
   cls(
@@ -433,7 +470,9 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     true,
     family(`
       took (?:the rest of|al of|al|every|the whole|a whole|the entire|both) (?:of )?(?:my |the |a |her |his )?(?:box |bottle |pack |packet |strip )?(?:of )?(?:my )?(?:prescription|${PILLS})
-      | swallowed (?:al of|al|them al|the lot|everything|the whole|every)`),
+      | swallowed (?:al of|al|them al|the lot|everything|the whole|every)
+      | (?:took|taken|swallowed|downed) (?:a load|a bunch|a big bunch|a handful|handfuls|a lot|loads|lots|a pile|most|half|\\d+|twenty|thirty|forty|fifty) (?:of )?(?:my |her |his |mum s |mom s |dad s |the )?(?:sleping )?${PILLS}
+      | ${PILLS} (?:about |like |maybe )?(?:\\w+ )?(?:minutes|an hour|hours|half an hour) ago`),
   ),
   // Absence said outright: the writer's future without them, or everyone better off, in so many
   // words; enough on its own.
@@ -530,7 +569,8 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | (?:driving|going|heading|on my way) (?:over )?(?:there|to (?:his|her|their) (?:place|house|work)) (?:now|tonight) | go over there | go round there | go over to (?:his|her|their)
       | show up at (?:his|her|their) | waiting outside | waiting for (?:him|her|them) | waiting at (?:his|her|their)
       | (?:comes|goes|walks|leaves|is|lives) (?:home )?alone | (?:catches|gets|takes) the (?:\\S+ )?(?:bus|train) | get myself there
-      | know (?:they|he|she) (?:al )?(?:stay|leave|come|go|walk|finish|get) | when it is time`),
+      | know (?:they|he|she) (?:al )?(?:stay|leave|come|go|walk|finish|get) | when it is time
+      | (?:got|have) (?:his|her|their) adres | dug the spot | (?:bringing|taking) it in (?:on|at|to)`),
   ),
   cls(
     'weapon',
@@ -538,7 +578,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     1.5,
     true,
     family(
-      `gun | guns | rifle | pistol | revolver | handgun | firearm | shotgun | glock | knife | knives | bat | machete | axe | hamer | crowbar | weapon | bulets | amo`,
+      `gun | guns | rifle | pistol | revolver | handgun | firearm | shotgun | glock | knife | knives | bat | machete | axe | hamer | crowbar | shovel | nail gun | weapon | bulets | amo`,
     ),
     / (?:i|my|me|myself|i am|i have)(?= )/,
   ),

@@ -28,9 +28,15 @@ const SPEECH_VERB = String.raw`(?:said|says|say|saying|told|tells|telling|shoute
  * mum", "said to me", "say things like", "was like").
  */
 const VERB_BEFORE = new RegExp(
-  String.raw`(?:^|\s)(?:${SPEECH_VERB}(?:\s+(?:to|at))?(?:\s+(?:me|us|him|her|them|everyone|people|(?:my|his|her|our|their|the|a)\s+\S+))?(?:\s+(?:things|stuff|lines|phrases|something|words))?(?:\s+like)?|(?:was|were|is|are|be|been|goes|went)\s+(?:all\s+)?like)[\s,:\u2014\u2013-]*$`,
+  String.raw`(?:^|\s)(?:${SPEECH_VERB}(?:\s+(?:to|at))?(?:\s+(?:me|us|him|her|them|everyone|people|(?:my|his|her|our|their|the|a)\s+\S+))?(?:\s+(?:things|stuff|lines|phrases|something|words))?(?:\s+like)?(?:,?\s+(?:\w+\s+)?\w+,)?|(?:was|were|is|are|be|been|goes|went)\s+(?:all\s+)?like)[\s,:\u2014\u2013-]*$`,
   'i',
 );
+/**
+ * Words the writer heard or read ("I hear 'I want to die' every week", "I read messages like
+ * '…'"): someone else's, whoever the subject of the verb is.
+ */
+const HEARD_BEFORE =
+  /(?:^|\s)(?:hear|hears|heard|hearing|read|reading|overheard|overhear)\s+(?:(?:things|messages|texts|posts|notes|words|stuff|calls|people say|kids say|them say|him say|her say)\s+)?(?:like\s+)?[\s,:\u2014\u2013-]*$/i;
 /** A speaker named right after a quotation: "'…,' she said", "'…', said my mum". */
 const VERB_AFTER = new RegExp(
   String.raw`^[\s,.!?\u2014\u2013-]*(?:${SPEECH_VERB}\s+(\S+)|((?:\S+\s+){0,4}?)${SPEECH_VERB}\b)`,
@@ -73,7 +79,9 @@ const WORRIED =
 const FEWEST_WORDS = 3;
 /** Someone speaking to the writer, and words addressed to whoever hears them. */
 const AT_WRITER = /\b(?:me|us)\b/i;
-const ADDRESSES_READER = /\b(?:you|u|ya|your)\b/i;
+/** A threat to whoever hears it ("I'll kill you", "you're dead"). */
+const THREATENS_THE_HEARER =
+  /\b(?:kill|hurt|stab|shoot|beat|end|get|find|destroy|ruin|murder|strangle|choke|punch|hit|burn)\s+(?:you|u|ya)\b|\byou(?:'re| are)\s+(?:dead|going to (?:die|pay|regret))/i;
 
 /** How far back in its sentence the words before a quotation are read. */
 const BEFORE_REACH = 90;
@@ -94,6 +102,7 @@ function isSomeoneElses(text: string, from: number, to: number, quoted: string):
   const before = sentenceBefore(text, from);
   let speaker: string | undefined;
   let attribution: string;
+  if (HEARD_BEFORE.test(before)) return !TAKEN_AS_OWN.test(text.slice(to));
   const b = VERB_BEFORE.exec(before);
   if (b !== null) {
     speaker = speakerIn(before.slice(0, b.index));
@@ -106,7 +115,7 @@ function isSomeoneElses(text: string, from: number, to: number, quoted: string):
   }
   if (speaker === undefined || WRITER.test(speaker)) return false;
   if (quoted.trim().split(/\s+/).length < FEWEST_WORDS) return false;
-  if (ADDRESSES_READER.test(quoted) && AT_WRITER.test(attribution)) return false;
+  if (THREATENS_THE_HEARER.test(quoted) && AT_WRITER.test(attribution)) return false;
   return !TAKEN_AS_OWN.test(text.slice(to));
 }
 
