@@ -1,6 +1,8 @@
 import { AFINN } from '../analysis/lexicon.ts';
 import { type CompiledModel, readModel, scoreWith } from '../safety/learned.ts';
 import { expertQuestion } from './expert-questions.ts';
+import { figureFact } from './figure-facts.ts';
+import { personaRequest } from './persona.ts';
 import { sentencesOf, stem, words } from './text.ts';
 
 /**
@@ -109,6 +111,8 @@ const OVERRIDE = [
   /\b(oracle|philosophy|topic|your|the|gate|safety) (rules?|restrictions?|limits?|filters?|module|gate|mode|persona|check)\b[^.?!]{0,12}\b(suspended|disabled|lifted|removed|turned off|deactivated|paused|off)\b|\b(system|admin|developer|dev|root) (override|note|command|notice)\b/,
   /(?:^|[.!?]\s*)i('m| am) (the|an|your) (admin|administrator|developer|dev|operator|sysadmin|owner)\s*[.!,:]/,
   /\byou (are|'re) now (an? )?\w*(bot|gpt)\b/,
+  // Notes addressed to the model or claims that its limits were a test, tucked into a question.
+  /\b(note|message|instruction) (to|for) (the )?(model|ai|assistant|system|llm)\b|\bunlock (the )?(\w+ ){0,3}(features?|modes?|capabilities)\b|\b(earlier|previous|above|prior|original) (rules|limits|restrictions|instructions) (were|was) (only |just )?(a )?(test|temporary|fake)\b|\bno (more )?topic (limits|restrictions|rules)\b/,
   /\b(instructions|rules|prompt|guidelines|directions) (you were|you've been|you have been|you got) (given|told|trained)\b|\b(paste|print|repeat|show|output|copy) (them|it|those|these|everything|all of it) (out )?(verbatim|word for word)\b|\b(assistant|ai|bot|model|chatbot|oracle),? (now )?(ignore|disregard|forget|skip) (the|this|that|everything|all|my|your)\b|\bend of (entry|journal|text|input|message)\b[^?]{0,80}\b(ignore|instead)\b/,
 ];
 
@@ -797,6 +801,18 @@ function expertVerdict(text: string): GateVerdict | null {
   return found === null ? null : off('practical_advice', found.rule, found.evidence);
 }
 
+/** A fact about a named figure, work or event (`figure-facts.ts`). */
+function figureFactVerdict(text: string): GateVerdict | null {
+  const fact = figureFact(text);
+  return fact === null ? null : off('factual_lookup', 'figure-fact', fact);
+}
+
+/** A persona asked of the oracle (`persona.ts`). */
+function personaVerdict(raw: string, text: string): GateVerdict | null {
+  const persona = personaRequest(raw, text);
+  return persona === null ? null : off('instruction_override', 'persona', persona);
+}
+
 /** The rules' verdict alone. */
 export function rulesVerdict(question: string): GateVerdict {
   const text = normalise(question);
@@ -809,6 +825,8 @@ export function rulesVerdict(question: string): GateVerdict {
     disputedFact(text) ??
     storyThenRepair(text) ??
     expertVerdict(text) ??
+    personaVerdict(question, text) ??
+    figureFactVerdict(text) ??
     whole
   );
 }
