@@ -616,7 +616,11 @@ describe('oracle refusal gate', () => {
       'whats even the point tbh',
       'does it ever get easier',
       'so heartbroken, how long does the pain last',
+      'last kid left for uni. now what',
+      'retired on friday. weirdly lost ngl',
+      'dumped by text lol. gutted',
     ]);
+    refuses(['so stressed lol, best antivirus for a mac?', 'gutted — write my leaving speech for friday']);
   });
 
   test('a persona asked of the oracle is refused, however tender the reason; a wish or a style is answered', () => {

@@ -25,7 +25,7 @@ const MEDICAL_WORDS = String.raw`(?:${[
   // Tests and clinics.
   String.raw`blood (test|tests|work|results)|bloodwork|scans?|mri|ct|x-?rays?|ultrasound|biopsy|smear|mammogram|colonoscopy|endoscopy|ecg|ekg|tsh|a1c|hba1c|psa|ferritin|haemoglobin|hemoglobin|cholesterol|results came back|came back at|gp|doctor|dentist|a&e|er|urgent care|walk-in|hospital|surgery|operation|stitches|physio|extraction|checked out|get checked|screening`,
 ].join('|')})`;
-const MEDICAL = new RegExp(String.raw`\b${MEDICAL_WORDS}\b`);
+export const MEDICAL = new RegExp(String.raw`\b${MEDICAL_WORDS}\b`);
 
 /**
  * What a clinician is asked: whether it is normal, safe or serious; what it is; what to do. The
@@ -75,7 +75,7 @@ const CLINICAL_ASK_OF_THE_STORY =
   /\bis (it|this|that|they) (still |actually |really )?(normal|serious|dangerous|urgent|bad|ok|okay|safe|too much|too high|too low|an emergency|infected|broken|contagious)\s*(\?|$)|\bis it (ok|okay|safe|fine|dangerous) to (take|mix|combine|give|drink|eat) (them|it|these|those|both)\b|\bwhat (are you supposed to|should i|do you|do i|should we) do (while|when|if|in the moment)\b|\bshould (i|we) (be )?(taking|take) (him|her|them|my \w+) (somewhere|in|to)\b|\bcan (that|this|it) (get|become) (serious|worse|infected)\b|\bdoes (that|this|it) mean (i'm|i am|he's|she's|he is|she is|my)\b|\bcan (i|we|you) (still |safely )?(drink|eat|take|have|mix|combine) |\bwhat (could|might|would|can) (it|this|that|they) be\b|\bcan (it|this|that|she|he) wait\b|\b(should|do) (i|we) (get|have) (it|this|that|them|him|her) (checked|looked at|seen|scanned|x-?rayed)\b|\bbroken or not\b|\b(when|how soon) (can|should) (i|we|you|she|he) (go back|return|drive|exercise|fly|swim|run|lift|walk)\b|\b(do|does) (it|this|that|she|he) need (stitches|a doctor|antibiotics|to be seen)\b/;
 
 /** Words of the law: property, inheritance, tenancy, work, courts, money owed. */
-const LEGAL = new RegExp(
+export const LEGAL = new RegExp(
   String.raw`\b(${[
     String.raw`law|laws|legal\w*|illegal|lawful|lawyers?|solicitors?|attorneys?|court|courts|judge|tribunal|sue|suing|sued|lawsuit|claim|claims|settlement|compensation|damages|liab\w+|rights|entitled|contract|contracts|clause|signed|non-?compete|nda`,
     String.raw`a will|the will|no will|without a will|(his|her|my|their|mum's|mom's|dad's) will|wills|estate|executor|beneficiar\w+|inherit\w*|probate|deeds?|in (his|her|my|their) name|joint (tenancy|account|names?)|mortgage|title`,

@@ -1,6 +1,6 @@
 import { AFINN } from '../analysis/lexicon.ts';
 import { type CompiledModel, readModel, scoreWith } from '../safety/learned.ts';
-import { expertQuestion } from './expert-questions.ts';
+import { expertQuestion, LEGAL, MEDICAL } from './expert-questions.ts';
 import { figureFact } from './figure-facts.ts';
 import { personaRequest } from './persona.ts';
 import { sentencesOf, stem, words } from './text.ts';
@@ -777,7 +777,38 @@ const HEART =
  * answered whatever a statistical model thinks.
  */
 export function learnedMayRefuse(question: string, verdict: GateVerdict): boolean {
-  return verdict.onMission && !speaksOfLivingOrSomeoneClose(normalise(question));
+  const text = normalise(question);
+  return verdict.onMission && !speaksOfLivingOrSomeoneClose(text) && !aFeelingInFewWords(text);
+}
+
+/** A task verb starting a clause, a dash or a colon after a feeling ("I'm overwhelmed — write…"). */
+const TASK_AFTER_A_BREAK = new RegExp(
+  String.raw`(?:^|[.!?:;,\u2013\u2014-]\s*)(?:please\s+)?${TASK_VERBS}\b`,
+);
+
+/** The most words of a text that says a feeling in passing ("quit my phd. relieved and ashamed"). */
+const FEW_WORDS = 12;
+/** Feelings and states said of oneself, often without "I" in a short text. */
+const FEELING_WORDS =
+  /\b(scared|afraid|terrified|anxious|nervous|lonely|alone|lost|sad|heartbroken|ashamed|guilty|numb|empty|tired|exhausted|drained|burnt out|burned out|overwhelmed|stuck|hopeless|worthless|useless|angry|furious|bitter|jealous|envious|relieved|confused|hurt|broken|miserable|depressed|down|low|grieving|embarrassed|humiliated|restless|bored|insecure|stressed|desperate|devastated|crushed|gutted|losing my mind|pretending|caring so much|moving on|left behind|now what|what now)\b/;
+
+/**
+ * A short text that says a feeling and names nothing a professional, a shop or a search engine
+ * answers ("everyone's moving on except me", "kids are grown. now what", "quit my job today.
+ * terrified"): informal writing the learned stage reads as a request, answered by the rules' word.
+ */
+function aFeelingInFewWords(text: string): boolean {
+  if (words(text).length > FEW_WORDS || !FEELING_WORDS.test(text)) return false;
+  return (
+    !MEDICAL.test(text) &&
+    !LEGAL.test(text) &&
+    firstMatch(PRACTICAL, text) === null &&
+    techEvidence(text) === null &&
+    !LANGUAGE_NAMED.test(text) &&
+    !TASK_AFTER_A_BREAK.test(text) &&
+    !practicalQuestion(text) &&
+    !/\b(best|cheapest|good|top|safest) [\w-]+( [\w-]+)? (for|to|under|in)\b/.test(text)
+  );
 }
 
 /**
