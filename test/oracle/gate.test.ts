@@ -621,6 +621,9 @@ describe('oracle refusal gate', () => {
       'dumped by text lol. gutted',
     ]);
     refuses(['so stressed lol, best antivirus for a mac?', 'gutted — write my leaving speech for friday']);
+    // "Loop" is a program's only beside another word of programming.
+    answers(['I keep ending up in the same loop with my mother. Is there a way out of it?']);
+    refuses(['my python while loop never ends, how do i break it?']);
   });
 
   test('a persona asked of the oracle is refused, however tender the reason; a wish or a style is answered', () => {

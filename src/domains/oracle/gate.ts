@@ -684,7 +684,7 @@ function strictTechEvidence(text: string): string | null {
 
 /** Words that make an ambiguous technical word ("code", "app", "script") technical. */
 const TECH_VERB =
-  /\b(fix|debug|compile|deploy|install|optimi[sz]e|refactor|error|errors|bug|bugs|crash|crashes|crashing|syntax|run|runs|execute|function|variable|loop|array|string|library|framework)\b/;
+  /\b(fix|debug|compile|deploy|install|optimi[sz]e|refactor|error|errors|bug|bugs|crash|crashes|crashing|syntax|run|runs|execute|function|variable|array|string|library|framework)\b/;
 
 /** Errands for an assistant: booking, buying, ordering, scheduling. */
 const ERRAND = new RegExp(
