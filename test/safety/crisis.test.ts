@@ -690,6 +690,18 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test('an act under way is a crisis: poison drunk, the means laid out, the edge reached with the moment named', () => {
+    flaggedAs('self_harm', [
+      'drank some of the weedkiller from the shed. stomach is on fire',
+      'tablets lined up on the duvet. glass of water. just me now',
+      'On the bridge parapet with my legs dangling. The 6:10 freight is due.',
+    ]);
+    neverFlagged([
+      'Sat on the pier with my legs dangling and an ice cream, best afternoon in ages',
+      'took too many of my vitamins by mistake this morning, is that bad?',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

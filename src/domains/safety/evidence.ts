@@ -347,6 +347,19 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     undefined,
     /(?<![a-z])(?:moving|move (?:abroad|house|out|away|to)|relocat|emigrat|going abroad|holiday|vacation|trip|travel+ing|while i am away|away for|house ?sit|pet ?sit|until i get back|when i get back|back on|back in|see you (?:soon|next|then|when)|declutter|downsiz|spring clean)/,
   ),
+  // The moment itself: a train due, the tide in, no fence, feet over the edge, going back in.
+  cls(
+    'imminence',
+    S,
+    1.5,
+    true,
+    family(`
+      (?:the )?\\d+ (?:\\d+ )?(?:\\w+ )?is due | tide (?:is|s) in | no fence (?:on|here|at) | fet over the edge
+      | going back (?:in|out)(?= [.!?,;]| $) | about to go in the bag with my | left my shoes | shoes (?:on|by) the
+      | not going to wear the hi vis | on purpose(?= [.!?,;]| $)(?<= no seatbelt on purpose) | no seatbelt | treading water
+      | (?:typing|writing) this (?:from|on) (?:the|a|my) (?:rof|bridge|ledge|edge|platform|car park|top|parapet|pier|railway)
+      | (?:typing|writing) this with my eyes | came back out to write`),
+  ),
   cls(
     'means',
     S,
@@ -357,10 +370,11 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | hose | the tape | exhaust | bridge | overpas | rof | rooftop | top level | top flor | multi story | multi storey
       | car park | parking garage | ledge | cliff | platform | train | tracks | pilar | reservoir | lake | the river
       | the sea | the water | med rom | shoebox | bottle | knife | knives | compas | drive of | driving of
-      | of the road | into a wal`),
+      | of the road | into a wal | pier | jety | harbour wal | parapet | railing | railings | hard shoulder | motorway
+      | the trafic | into trafic | buoys | multistorey | bath`),
     new RegExp(
       sq(
-        ` (?:stare|staring|stared|lok(?:ed|ing)? (?:at|down)|keep|kept|counted|counting|enough|held|holding|hold|stod|standing|stand|sat|sitting|bought|buying|saving|saved|hid|hidden|hide|know exactly|how much|how many|lethal|edge|top|thinking about|think about|the code|opened|like knowing|i have the|in the bot|longer than i neded|reading up|loked up|researching|stoped taking|walk into|step|stepping|drive|driving|how quick|in front of|fantasi[sz]e|looked down|jump|dad s|mom s|mum s|my dad|my mom|my mum)(?= )`,
+        ` (?:stare|staring|stared|lok(?:ed|ing)? (?:at|down)|keep|kept|counted|counting|enough|held|holding|hold|stod|standing|stand|sat|sitting|bought|buying|saving|saved|hid|hidden|hide|know exactly|how much|how many|lethal|edge|top|thinking about|think about|the code|opened|like knowing|i have the|in the bot|longer than i neded|reading up|loked up|researching|stoped taking|walk into|step|stepping|drive|driving|how quick|in front of|fantasi[sz]e|looked down|jump|dad s|mom s|mum s|my dad|my mom|my mum|at the end of|on the end of|at the top of|walking toward|walking towards|walked into|swam out|sat on|in the bath with|lined up|in front of me|on my lap|dangling|over the edge)(?= )`,
       ),
     ),
   ),
@@ -472,7 +486,16 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       took (?:the rest of|al of|al|every|the whole|a whole|the entire|both) (?:of )?(?:my |the |a |her |his )?(?:box |bottle |pack |packet |strip )?(?:of )?(?:my )?(?:prescription|${PILLS})
       | swallowed (?:al of|al|them al|the lot|everything|the whole|every)
       | (?:took|taken|swallowed|downed) (?:a load|a bunch|a big bunch|a handful|handfuls|a lot|loads|lots|a pile|most|half|\\d+|twenty|thirty|forty|fifty) (?:of )?(?:my |her |his |mum s |mom s |dad s |the )?(?:sleping )?${PILLS}
-      | ${PILLS} (?:about |like |maybe )?(?:\\w+ )?(?:minutes|an hour|hours|half an hour) ago`),
+      | ${PILLS} (?:about |like |maybe )?(?:\\w+ )?(?:minutes|an hour|hours|half an hour) ago
+      | (?:took|taken|swallowed|had) too many(?! (?:\\S+ ){0,4}(?:by mistake|by acident|acidentaly|without thinking)) | (?:took|taken|swallowed) (?:al|every one) of (?:my |his |her |the )?(?:\\w+ s )?${PILLS}
+      | (?:took|taken|swallowed) (?:my |the )?whole (?:wek s |month s |box of |bottle of |packet of )?${PILLS}
+      | drank (?:some |a bit |half |a cup |a glass |a mouthful |a litle )?(?:of )?(?:the |my |our )?(?:bleach|antifreze|wedkiler|drain cleaner|paint thiner)
+      | charcoal (?:is )?lit | taped (?:up )?(?:the|al the) (?:window|windows|door|vents|gaps)
+      | (?:pils|tablets|blades|razor blades|razors|razor) (?:are|is) (?:in my hand|lined up|in front of me|on my lap)
+      | (?:lined up|laid out) (?:the|my) (?:pils|tablets|blades|razor blades)(?= [.!?,;]| $| on| in| next)
+      | (?:pils|tablets|blades|razor blades|razors) (?:al )?(?:lined up|laid out)(?= [.!?,;]| $| on| in| next| beside)
+      | in the bath with (?:the|a|my) (?:razor|blades|razor blades|knife)
+      | walked into the (?:lake|sea|river|water|lough|lock) up to my | going to let go (?:son|now|tonight)(?= [.!?,;]| $)`),
   ),
   // Absence said outright: the writer's future without them, or everyone better off, in so many
   // words; enough on its own.
