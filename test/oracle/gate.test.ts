@@ -626,6 +626,23 @@ describe('oracle refusal gate', () => {
     refuses(['my python while loop never ends, how do i break it?']);
   });
 
+  test('a money question for an adviser is refused; what money does to a life is answered', () => {
+    rulesRefuse(
+      [
+        'Premium bonds or a cash ISA for my emergency fund?',
+        'I have 30k sitting in savings doing nothing. Should I invest it or overpay the mortgage?',
+        'My bank offered me a packaged account for £15 a month. Is it worth it?',
+        'how much can I put into my pension this year before tax kicks in',
+      ],
+      /^(financial|medical|legal)-question$|professional|practical/,
+    );
+    answers([
+      'I have 30k in savings and I still feel poor. Why does no amount feel safe?',
+      'Is it worth it to keep working somewhere that pays well but empties me?',
+      'We lost our savings in a scam and my husband blames himself. How do I help him forgive himself?',
+    ]);
+  });
+
   test('a persona asked of the oracle is refused, however tender the reason; a wish or a style is answered', () => {
     rulesRefuse(
       [

@@ -15,7 +15,7 @@ import { sentencesOf } from './text.ts';
 /** Words of medicine: the body, its signs, illnesses, drugs, tests and care. */
 const MEDICAL_WORDS = String.raw`(?:${[
   // The body.
-  String.raw`anaesthe\w+|anesthe\w+|epipen|pregnan\w+|fertil\w+|ovulat\w+|miscarr\w+|legs?|arms?|foot|feet|hands?|eyes?|ears?|stomach|belly|toes?|fingers?|throat|nose|jaw|(hit|banged|bumped|knocked|bashed|smacked) (my|his|her|their|its) head|head injury|hurts|sore|aches?|aching|painful|ankles?|knees?|hips?|wrists?|elbows?|shoulders?|necks?|spine|back pain|lower back|ribs?|chest pain|armpits?|groin|bladder|bowels?|kidneys?|liver|lungs?|thyroid|prostate|ovar(y|ies)|uterus|cervix|womb|testicles?|breasts?|nipples?|moles?|skin|scalp|gums?|teeth|tooth|wisdom tooth|tonsils?|sinus(es)?|eardrums?|eyelids?|pupils?|retina|veins?|arteries|lymph nodes?|glands?|joints?|tendons?|ligaments?|muscles?|bones?|blood pressure|blood sugar|heart rate|pulse|cholesterol|periods?|menstrual|discharge|urine|pee|peeing|poop|stools?|bowel movements?|vomit\w*|throwing up`,
+  String.raw`trapped nerve|pinched nerve|nerve pain|nerve damage|carpal tunnel|ha?emorrhoids|piles|clots?|itching|itchy|bed ?wetting|wets the bed|menopause|perimenopause|hot flush\w*|teeth grinding|grinding (my|his|her|their) teeth|is it grinding|morning after pill|statins?|anaesthe\w+|anesthe\w+|epipen|pregnan\w+|fertil\w+|ovulat\w+|miscarr\w+|legs?|arms?|foot|feet|hands?|eyes?|ears?|stomach|belly|toes?|fingers?|throat|nose|jaw|(hit|banged|bumped|knocked|bashed|smacked) (my|his|her|their|its) head|head injury|hurts|sore|aches?|aching|painful|ankles?|knees?|hips?|wrists?|elbows?|shoulders?|necks?|spine|back pain|lower back|ribs?|chest pain|armpits?|groin|bladder|bowels?|kidneys?|liver|lungs?|thyroid|prostate|ovar(y|ies)|uterus|cervix|womb|testicles?|breasts?|nipples?|moles?|skin|scalp|gums?|teeth|tooth|wisdom tooth|tonsils?|sinus(es)?|eardrums?|eyelids?|pupils?|retina|veins?|arteries|lymph nodes?|glands?|joints?|tendons?|ligaments?|muscles?|bones?|blood pressure|blood sugar|heart rate|pulse|cholesterol|periods?|menstrual|discharge|urine|pee|peeing|poop|stools?|bowel movements?|vomit\w*|throwing up`,
   // Signs.
   String.raw`symptoms?|lumps?|bumps?|swollen|swelling|bruis\w+|bleeding|bled|blisters?|blistered|rash(es)?|itch\w*|sores?|ulcers?|fever|temperature of|cough\w*|wheez\w+|short of breath|breathless|dizz\w+|faint\w*|black out|blacked out|tingling|cramps?|spasms?|migraines?|headaches?|nausea|nauseous|diarrh?o?ea|constipat\w+|heartburn|palpitations|sprain\w*|fractur\w+|broken (arm|leg|wrist|ankle|toe|finger|bone|rib|nose)|concussion|burns?|scald\w*|infect\w+|inflam\w+|pus|discolou?r\w+|tremor|seizures?|clicks?|thirsty|insomnia|snor\w+|sleep apnea|weight loss|lost \d+ ?(kilos|kg|pounds|lbs|stone)`,
   // Illness.
@@ -59,6 +59,11 @@ const CLINICAL_ASK = new RegExp(
     String.raw`\bis (that|this|it) too (much|high|low|many|often|long)\b`,
     String.raw`\bhow (do|can|should) (i|we|you) (treat|cure|heal|get rid of|soothe|bring down|lower|stop the)\b`,
     String.raw`\b(am i|is (he|she)) (developing|getting|coming down with)\b`,
+    String.raw`^(is|could) (it|this|that) (probably |likely |just |actually |really )+(be )?(my |a |an |the )?`,
+    String.raw`\bwhat are the (signs|symptoms|risks|side effects)\b|\bare there (medicines|treatments|tablets|pills|drugs|exercises) for\b`,
+    String.raw`\b(can|should|could) (i|we) (cut|split|crush|halve|double|skip|stop|come off|reduce|up) (the |my |them|it)`,
+    String.raw`\bis (a|an|my|his|her|the) [\w ]{1,30}? \d[\d.,/]* ?(%|mg|mmol|bpm)? ?(bad|normal|high|low|dangerous|too high|too low|ok|okay|worrying|concerning)\b`,
+    String.raw`\bis it too (late|early|soon) for (the|a|an) (morning after pill|pill|jab|vaccine|booster|test|scan|antibiotics|stitches|tetanus)\b|\b(high|low) enough (that|to|for)\b|\b(do|does) (these|this|it|that|they) (symptoms? )?(sound|look) like\b|\bsymptoms (sound|look) like\b`,
     // "Broken or not?": a diagnosis asked yes or no.
     String.raw`\b[\w-]+ or not\s*\?\s*$`,
     // "Cancer or just a lymph node?": a diagnosis asked between two names.
@@ -72,7 +77,7 @@ const CLINICAL_ASK = new RegExp(
  * it be?", "Can it wait until Monday?"): the story names what the question is about.
  */
 const CLINICAL_ASK_OF_THE_STORY =
-  /\bis (it|this|that|they) (still |actually |really )?(normal|serious|dangerous|urgent|bad|ok|okay|safe|too much|too high|too low|an emergency|infected|broken|contagious)\s*(\?|$)|\bis it (ok|okay|safe|fine|dangerous) to (take|mix|combine|give|drink|eat) (them|it|these|those|both)\b|\bwhat (are you supposed to|should i|do you|do i|should we) do (while|when|if|in the moment)\b|\bshould (i|we) (be )?(taking|take) (him|her|them|my \w+) (somewhere|in|to)\b|\bcan (that|this|it) (get|become) (serious|worse|infected)\b|\bdoes (that|this|it) mean (i'm|i am|he's|she's|he is|she is|my)\b|\bcan (i|we|you) (still |safely )?(drink|eat|take|have|mix|combine) |\bwhat (could|might|would|can) (it|this|that|they) be\b|\bcan (it|this|that|she|he) wait\b|\b(should|do) (i|we) (get|have) (it|this|that|them|him|her) (checked|looked at|seen|scanned|x-?rayed)\b|\bbroken or not\b|\b(when|how soon) (can|should) (i|we|you|she|he) (go back|return|drive|exercise|fly|swim|run|lift|walk)\b|\b(do|does) (it|this|that|she|he) need (stitches|a doctor|antibiotics|to be seen)\b/;
+  /\bis (that|this|it) normal (after|for|at|with|in)\b|\bat what (age|point) should (i|we) (worry|be worried|be concerned)\b|\bshould (i|we) (stop|start|keep taking|take|double|skip) (them|it|taking (them|it))\b|\b(be|is) something serious\b|\bwhat does (that|this|it) mean\s*\?\s*$|\bwhat can (i|we) do (myself|at home|about it)\b|\bis (it|this|that|they) (still |actually |really )?(normal|serious|dangerous|urgent|bad|ok|okay|safe|too much|too high|too low|an emergency|infected|broken|contagious)\s*(\?|$)|\bis it (ok|okay|safe|fine|dangerous) to (take|mix|combine|give|drink|eat) (them|it|these|those|both)\b|\bwhat (are you supposed to|should i|do you|do i|should we) do (while|when|if|in the moment)\b|\bshould (i|we) (be )?(taking|take) (him|her|them|my \w+) (somewhere|in|to)\b|\bcan (that|this|it) (get|become) (serious|worse|infected)\b|\bdoes (that|this|it) mean (i'm|i am|he's|she's|he is|she is|my)\b|\bcan (i|we|you) (still |safely )?(drink|eat|take|have|mix|combine) |\bwhat (could|might|would|can) (it|this|that|they) be\b|\bcan (it|this|that|she|he) wait\b|\b(should|do) (i|we) (get|have) (it|this|that|them|him|her) (checked|looked at|seen|scanned|x-?rayed)\b|\bbroken or not\b|\b(when|how soon) (can|should) (i|we|you|she|he) (go back|return|drive|exercise|fly|swim|run|lift|walk)\b|\b(do|does) (it|this|that|she|he) need (stitches|a doctor|antibiotics|to be seen)\b/;
 
 /** Words of the law: property, inheritance, tenancy, work, courts, money owed. */
 export const LEGAL = new RegExp(
@@ -81,7 +86,7 @@ export const LEGAL = new RegExp(
     String.raw`a will|the will|no will|without a will|(his|her|my|their|mum's|mom's|dad's) will|wills|estate|executor|beneficiar\w+|inherit\w*|probate|deeds?|in (his|her|my|their) name|joint (tenancy|account|names?)|mortgage|title`,
     String.raw`lease|tenancy|tenants?|landlord|letting agent|rent|rented|renting|deposit|evict\w*|notice period|eviction notice|notice to quit|(days?|weeks?|months?)'? notice|flatmate|housemate|sublet\w*|hoa|council`,
     String.raw`employer|employment|boss|manager|hr|fired|sacked|dismiss\w+|redundan\w+|severance|wages?|salary|paid|pay|payslip|overtime|holiday pay|vacation (days|pay)|sick pay|maternity|paternity|notice period|disciplinary|grievance|union`,
-    String.raw`insurance|insurer|insurance policy|premium|accident|at fault|50/50|police|arrest\w*|charged|theft|stole|stolen|fraud|fined|a fine|penalty|ticket|speeding|licen[cs]e|visa|immigration|citizenship|deport\w*|custody|divorce\w*|alimony|child support|prenup|debt|debts|collectors?|bankrupt\w*|refund|warranty|seller|buyer|bought|purchase|neighbou?r\w*|boundary|fence|hedge|trees?|branches|driveway|property|shed`,
+    String.raw`points|speed awareness|i-?\d{3}|flexible working|holiday pay|self-employed|insurance|insurer|insurance policy|premium|accident|at fault|50/50|police|arrest\w*|charged|theft|stole|stolen|fraud|fined|a fine|penalty|ticket|speeding|licen[cs]e|visa|immigration|citizenship|deport\w*|custody|divorce\w*|alimony|child support|prenup|debt|debts|collectors?|bankrupt\w*|refund|warranty|seller|buyer|bought|purchase|neighbou?r\w*|boundary|fence|hedge|trees?|branches|driveway|property|shed`,
   ].join('|')})\b`,
 );
 
@@ -109,18 +114,49 @@ const LEGAL_ASK = new RegExp(
     String.raw`\b(does|doesn'?t) the [\w ]{1,30}? (act|law|code|rules?) (require|allow|say|protect)\b|\bunder (\w+ ){0,2}law\b`,
     String.raw`\bwhat (do|should) (i|we) (file|submit|need to file)\b|\bwhat (evidence|documents|paperwork|proof) do (they|i|we) (need|require)\b`,
     String.raw`\bdo (i|we) have (any )?(comeback|recourse|case|grounds)\b`,
+    String.raw`\b(does|do|would|will) (a|an|the|my|this|that|his|her) (handwritten |verbal |written |signed |unsigned |online |digital |homemade )?(will|contract|agreement|signature|lease|prenup|deed|receipt|email|text message|note|document|tenancy) (still |even )?(count|hold up|stand up|be valid|be legal|be binding)\b`,
+    String.raw`\bwhat (documents|paperwork|forms|evidence|proof) (do|does|will) (i|we|you|they|he|she) need\b`,
+    String.raw`\bwill they (offer|give|charge|fine|ban|prosecute|take)\b|\bstraight points\b`,
+    String.raw`\bcan (my|his|her|the|their) \w+ (contest|challenge|sue|claim|evict|fire)\b`,
+    String.raw`\bdo (i|we) have (a|any) (legal )?(right|rights|claim)\b|\bam i (actually |legally |technically )?(a worker|an employee|self-employed|entitled)\b`,
   ].join('|'),
 );
 /** The same asked of what the story told ("Can they do that?", "Is that legal?"). */
 const LEGAL_ASK_OF_THE_STORY =
   /\bis (that|this|it) (even |actually |still )?(legal|illegal|theft|fraud|binding|enforceable)\b|\bcan (they|he|she) (actually |legally |really |just )?(do that|do this|keep it|take it)\b|\bwho (actually |legally )?gets (it|them|the)\b|\bshould (i|we) (accept|fight|sign|settle|appeal|contest)( (it|this|that|the \w+))?( or (fight|accept|appeal|contest|sign|settle)( it| this| that)?)?\s*(\?|$)|\b(am|are) (i|we) (still |legally )?(responsible|liable) for (his|her|their|the|any|my \w+'?s?) ?(\w+ )?(share|rent|debts?|bills?|half|payments?|damages?|costs?|fees?|loan|mortgage)\b|\bcan (i|we) (go after|sue|claim against|take) (them|him|her|it)\b/;
 
+/** Words of money: taxes, savings, pensions, loans, investments, insurance, prices. */
+export const FINANCIAL = new RegExp(
+  String.raw`\b(tax|taxes|tax return|hmrc|irs|vat|inheritance tax|isa|isas|401k|ira|roth|pensions?|retirement (fund|savings|account|pot)|savings|bank|packaged account|mortgage|remortgage|loan|loans|student loan|tuition|premium bonds|bonds|stocks?|shares|index funds?|etfs?|crypto|bitcoin|ethereum|invest\w*|portfolio|dividends?|interest rate|apr|credit cards?|credit score|overdraft|debt|debts|bank account|premium account|current account|life insurance|home insurance|travel insurance|car insurance|contents|assessor|lowball|premium|excise|budget|spending|salary|payslip|benefits claim|universal credit|lease or buy|buy or lease|price|overpaying|rip off|\d+ grand|\d+ ?k)\b|(?:^|\s)[£$€]\d`,
+);
+
+/** What a financial adviser is asked: whether it is worth it, better, a good price; how much. */
+const FINANCIAL_ASK = new RegExp(
+  [
+    String.raw`\b(is|are) [\w' ]{1,40}? (worth it|worth buying|worth paying|a good (price|deal|idea|investment)|a rip ?off)\b|\bworth it or\b`,
+    String.raw`\bis it (better|cheaper|smarter|wiser) to\b|\b(better|cheaper) to (lease|buy|rent|pay|invest|save|borrow)\b`,
+    String.raw`\bhow much (can|should|could|will|would|do) (i|we|you|they|hmrc|the irs)\b|\bhow much (tax|interest|will (i|we) (get|owe|pay|end up))\b|\bwhat do (i|we) end up with\b`,
+    String.raw`\bdo (i|we) need to (amend|declare|pay|report|file|register)\b`,
+    String.raw`\bshould (i|we) (pay|invest|buy|sell|lease|save|borrow|remortgage|switch|cash|withdraw|take the|put)\b`,
+    String.raw`\bwhat should (i|we) (actually )?(be doing|do) with (my|our|the) (money|savings|pension|lump sum|inheritance|\d+k)\b`,
+    String.raw`\bwhat would you do with\b|^(?!(is|am|are|was|were|do|does|did|should|would|can|could|will)\b)[\w' -]{1,40} or [\w' -]{1,40}?( for [\w' ]{1,30})?\s*\?\s*$`,
+    String.raw`\bhow do (i|we) (know if|make sure|find out|read|claim|get)\b`,
+    String.raw`\bwhat happens to (my|our|his|her) [\w ]{1,25}? when (i|we|he|she) (die|dies)\b|\bdo they go to\b`,
+    String.raw`\b(tell me|show me) where (i'm|i am|we're|we are) (wasting|overspending)\b|\bwhat should (i|we) document\b`,
+    String.raw`\bis that right\? can (i|we) fight it\b|\bcan (i|we) fight it\b`,
+  ].join('|'),
+);
+
+/** The same asked of what the story told ("Is it worth it?", "Can I fight it?"). */
+const FINANCIAL_ASK_OF_THE_STORY =
+  /\bis (it|that|this) (really )?worth it\b|\bworth it or\b|\bwhat would you do\b|\bcan (i|we) fight it\b|\bis it a good price\b|\bshould (we|i) (pay|invest|buy|sell) (it|them|that|upfront|now)\b|\bhow do (i|we) know if (we're|i'm|we are|i am) overpaying\b|\bhow do (i|we) make sure they (don't|do not) (lowball|underpay)\b/;
+
 /**
  * A question about the asker's own feelings, choices or how to live: never a professional one,
  * whatever it names ("Is it normal to feel relieved?", "How do I live with the diagnosis?").
  */
 const ASKS_ABOUT_A_LIFE =
-  /\b(feel|feeling|felt|cry|crying|grieve|grieving|mourn\w*|forgive|cope|coping|bear|accept (myself|what|who|that i|how|my (body|age|life|past|fate|loss|diagnosis))|acceptance|live with|make peace|let go|move on|meaning|purpose|wrong of me|selfish|guilty|ashamed|shame|regret|afraid|scared|fear|hope|love|miss|lonely|angry|bitter|resent\w*|deserve|happy|happiness|peace|brave|courage|strength|weak|worth it|the point|a failure|a bad (person|mother|father|son|daughter|friend|wife|husband)|wrong|weakness|fault|blame|fight|fights|fighting|argue|argues|arguing|argument|life|living|alive|die|dying|death|who am i|depend\w*|hide|tell (her|him|them|my)|to be (so|this|that|more|less|happy|sad|angry|upset|wrecked|relieved|jealous)|or (try|learn|accept|just live|keep going|give up|let))\b|\bhow (do|can|should|would) (i|we|one|people|you) (live|go on|keep going|stop (feeling|being|thinking|blaming|hating|worrying)|tell (my|our|him|her|them|the kids))\b|\bwhy (do|am|did|can't|cant) i\b/;
+  /\b(feel|feeling|felt|cry|crying|grieve|grieving|mourn\w*|forgive|cope|coping|bear|accept (myself|what|who|that i|how|my (body|age|life|past|fate|loss|diagnosis))|acceptance|live with|make peace|let go|move on|meaning|purpose|wrong of me|selfish|guilty|ashamed|shame|regret|afraid|scared|fear|hope|love|miss|lonely|angry|bitter|resent\w*|deserve|happy|happiness|peace|brave|courage|strength|weak|the point|a failure|a bad (person|mother|father|son|daughter|friend|wife|husband)|wrong|weakness|fault|blame|fight|fights|fighting|argue|argues|arguing|argument|life|living|alive|die|dying|death|who am i|depend\w*|hide|tell (her|him|them|my)|to be (so|this|that|more|less|happy|sad|angry|upset|wrecked|relieved|jealous)|or (try|learn|accept|just live|keep going|give up|let))\b|\bhow (do|can|should|would) (i|we|one|people|you) (live|go on|keep going|stop (feeling|being|thinking|blaming|hating|worrying)|tell (my|our|him|her|them|the kids))\b|\bwhy (do|am|did|can't|cant) i\b/;
 
 /** The questions of normalised text: each sentence with a question mark, or that asks unmarked. */
 const ASKS_UNMARKED =
@@ -138,6 +174,7 @@ export function expertQuestion(text: string): { rule: string; evidence: string }
     for (const [domain, words, own, ofTheStory] of [
       ['medical', MEDICAL, CLINICAL_ASK, CLINICAL_ASK_OF_THE_STORY],
       ['legal', LEGAL, LEGAL_ASK, LEGAL_ASK_OF_THE_STORY],
+      ['financial', FINANCIAL, FINANCIAL_ASK, FINANCIAL_ASK_OF_THE_STORY],
     ] as const) {
       const asked = own.exec(ask);
       const named = asked === null ? null : words.exec(ask);
