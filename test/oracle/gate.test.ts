@@ -643,6 +643,29 @@ describe('oracle refusal gate', () => {
     ]);
   });
 
+  test('grammar, usage and the meaning of a foreign word are lookups; what a language means to a life is answered', () => {
+    rulesRefuse(
+      [
+        "Is it 'who' or 'whom' after a preposition? My editor and I disagree.",
+        'When should I use a colon rather than a dash?',
+        "What does the Portuguese word 'saudade' really mean?",
+      ],
+      /homework|translation|fact|lookup/,
+    );
+    answers(["My grandmother's Portuguese is fading with her memory. How do I hold on to her voice?"]);
+  });
+
+  test('a money question in plain words is refused when life is only the name of a product', () => {
+    rulesRefuse(
+      [
+        'is life insurance worth it at 31 with no kids',
+        'what happens to my ISA when I die, does it go to my husband?',
+      ],
+      /^(financial|legal)-question$/,
+    );
+    answers(['Is a life like mine worth it if I never take a risk?']);
+  });
+
   test('a persona asked of the oracle is refused, however tender the reason; a wish or a style is answered', () => {
     rulesRefuse(
       [

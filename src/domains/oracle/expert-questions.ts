@@ -156,11 +156,29 @@ const FINANCIAL_ASK_OF_THE_STORY =
  * whatever it names ("Is it normal to feel relieved?", "How do I live with the diagnosis?").
  */
 const ASKS_ABOUT_A_LIFE =
-  /\b(feel|feeling|felt|cry|crying|grieve|grieving|mourn\w*|forgive|cope|coping|bear|accept (myself|what|who|that i|how|my (body|age|life|past|fate|loss|diagnosis))|acceptance|live with|make peace|let go|move on|meaning|purpose|wrong of me|selfish|guilty|ashamed|shame|regret|afraid|scared|fear|hope|love|miss|lonely|angry|bitter|resent\w*|deserve|happy|happiness|peace|brave|courage|strength|weak|the point|a failure|a bad (person|mother|father|son|daughter|friend|wife|husband)|wrong|weakness|fault|blame|fight|fights|fighting|argue|argues|arguing|argument|life|living|alive|die|dying|death|who am i|depend\w*|hide|tell (her|him|them|my)|to be (so|this|that|more|less|happy|sad|angry|upset|wrecked|relieved|jealous)|or (try|learn|accept|just live|keep going|give up|let))\b|\bhow (do|can|should|would) (i|we|one|people|you) (live|go on|keep going|stop (feeling|being|thinking|blaming|hating|worrying)|tell (my|our|him|her|them|the kids))\b|\bwhy (do|am|did|can't|cant) i\b/;
+  /\b(feel|feeling|felt|cry|crying|grieve|grieving|mourn\w*|forgive|cope|coping|bear|accept (myself|what|who|that i|how|my (body|age|life|past|fate|loss|diagnosis))|acceptance|live with|make peace|let go|move on|meaning|purpose|wrong of me|selfish|guilty|ashamed|shame|regret|afraid|scared|fear|hope|love|miss|lonely|angry|bitter|resent\w*|deserve|happy|happiness|peace|brave|courage|strength|weak|the point|a failure|a bad (person|mother|father|son|daughter|friend|wife|husband)|wrong|weakness|fault|blame|fight|fights|fighting|argue|argues|arguing|argument|life|living|alive|die|dying|death|who am i|depend\w*|hide|tell (her|him|them|my)|to be (so|this|that|more|less|happy|sad|angry|upset|wrecked|relieved|jealous)|or (try|learn|accept|just live|keep going|give up|let (it )?go))\b|\bhow (do|can|should|would) (i|we|one|people|you) (live|go on|keep going|stop (feeling|being|thinking|blaming|hating|worrying)|tell (my|our|him|her|them|the kids))\b|\bwhy (do|am|did|can't|cant) i\b/;
 
 /** The questions of normalised text: each sentence with a question mark, or that asks unmarked. */
 const ASKS_UNMARKED =
-  /(^|[,;:]\s*|\b(but|so)\s+)(is|are|am|can|could|should|do|does|did|will|would|who|what|when|how|which|where) (i|we|it|this|that|they|he|she|you|my|the)\b|\b(is (that|it|this)|can (i|we)|should (i|we)|do (i|we)|am i) \w+|\bor not$/;
+  /(^|[,;:]\s*|\b(but|so)\s+)(is|are|am|can|could|should|do|does|did|will|would|who|what|when|how|which|where) (i|we|it|this|that|they|he|she|you|my|the)\b|\b(is (that|it|this)|can (i|we)|should (i|we)|do (i|we)|am i) \w+|^(is|are|can|could|should|does|do|will|would|what|how|when|which|who) \w+|\bor not$/;
+
+/**
+ * Words of a life used as the name of a thing or a symptom: "life insurance", "feeling dizzy".
+ * Left out before a sentence is read for a life; so is a death named only as the moment an
+ * estate passes on ("what happens to my premium bonds when I die?").
+ */
+const LIFE_WORDS_OF_A_TRADE =
+  /\b(life (insurance|assurance|expectancy|support|policy|cover)|shelf life|battery life|feel(ing|s)? (dizzy|sick|faint|nauseous|nauseated|weak|ill|unwell|light-?headed|hot|cold|breathless|feverish|shaky|bloated))\b/g;
+const DEATH_AS_AN_ESTATE_PASSES = /\bwhen (i|we|he|she|they) (die|dies|pass away|am gone|are gone)\b/g;
+const ESTATE =
+  /\b(bonds|will|house|pension|savings|estate|account|money|isa|shares|property|flat|car|insurance)\b/;
+
+/** Whether a sentence asks about the asker's feelings, choices or how to live. */
+function asksAboutALife(sentence: string): boolean {
+  let plain = sentence.replace(LIFE_WORDS_OF_A_TRADE, ' ');
+  if (ESTATE.test(plain)) plain = plain.replace(DEATH_AS_AN_ESTATE_PASSES, ' ');
+  return ASKS_ABOUT_A_LIFE.test(plain);
+}
 
 /**
  * A medical or legal question in the asker's own words: the verdict's rule and its evidence, or
@@ -169,7 +187,7 @@ const ASKS_UNMARKED =
 export function expertQuestion(text: string): { rule: string; evidence: string } | null {
   const sentences = sentencesOf(text);
   const asks = sentences.filter((s) => s.includes('?') || ASKS_UNMARKED.test(s.replace(/[.!]+$/, '')));
-  if (asks.length === 0 || asks.some((ask) => ASKS_ABOUT_A_LIFE.test(ask))) return null;
+  if (asks.length === 0 || asks.some(asksAboutALife)) return null;
   for (const ask of asks) {
     for (const [domain, words, own, ofTheStory] of [
       ['medical', MEDICAL, CLINICAL_ASK, CLINICAL_ASK_OF_THE_STORY],
@@ -183,7 +201,7 @@ export function expertQuestion(text: string): { rule: string; evidence: string }
       // "That" is what was said last: "I feel nothing at all. Is that normal?" asks of a feeling.
       const pointed = ofTheStory.exec(ask);
       const toldLast = sentences[sentences.indexOf(ask) - 1] ?? '';
-      const told = pointed === null || ASKS_ABOUT_A_LIFE.test(toldLast) ? null : words.exec(text);
+      const told = pointed === null || asksAboutALife(toldLast) ? null : words.exec(text);
       if (pointed !== null && told !== null)
         return { rule: `${domain}-question`, evidence: `${pointed[0].trim()} (${told[0]})` };
     }

@@ -21,6 +21,7 @@ const FACT_ASK = new RegExp(
     String.raw`\b(?:what|which) (?:year|century|decade|age|city|country)\b|\bin what year\b|\bwhen (?:did|was|were|is)\b`,
     String.raw`\bhow old (?:was|were|is)\b|\bhow did [\w' ]{1,30}? (?:die|live|meet|end)\b|\bhow many (?:[\w]+ ){1,4}?(?:died|were killed|are there|were there|did|wrote|are in)\b`,
     String.raw`\b(?:which|what) (?:book|play|work|essay|letter|novel|poem|dialogue|chapter|film|movie|song|text|school)\b`,
+    String.raw`\bwhich (?:\w+ )?(?:philosopher|emperor|king|queen|writer|poet|scientist|president|composer|painter|pope|general|stoic)\b|\bhow many people (?:live|lived|died) in\b`,
     String.raw`\b(?:is|was|are|were) [\w' ]{1,40}? (?:a true story|true|a myth|real|fiction|made up|ever married|related|friends|alive at the same time)\b`,
     String.raw`\bdid [\w' ]{1,40}? (?:really|actually|ever|live|believe in|meet|die)\b`,
     String.raw`\bwhat(?:'s|s| is| was) the (?:plot|story|origin|history|difference between|meaning of the word)\b|\bwhat does [\w' ]{1,30}? (?:refer to|stand for)\b|\bwhat did [\w' ]{1,30}? (?:say about|believe about|think about|write about) (?:zeus|the gods|god|slavery|women|the soul|atoms|the universe|physics|logic)\b`,
@@ -44,7 +45,11 @@ export function figureFact(text: string): string | null {
     if (asked === null) continue;
     // "Who actually wrote it?" names what it asks about in the sentence before.
     const pointsBack = /\b(?:it|this|that|they|he|she|him|her)\b/.test(sentence) && named.test(text);
-    if (!named.test(sentence) && !QUOTATION.test(sentence) && !pointsBack) continue;
+    const asksWhichFigure =
+      /^which (?:\w+ )?(?:philosopher|emperor|king|queen|writer|poet|scientist|president|composer|painter|pope|general|stoic)\b|\bhow many people (?:live|lived|died) in\b/.test(
+        asked[0],
+      );
+    if (!named.test(sentence) && !QUOTATION.test(sentence) && !pointsBack && !asksWhichFigure) continue;
     if (ASKS_FOR_A_LIFE.test(sentence)) continue;
     if (ASKS_FOR_A_LIFE.test(text.replace(sentence, ''))) return null;
     return asked[0];

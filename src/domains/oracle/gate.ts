@@ -112,7 +112,7 @@ const OVERRIDE = [
   /(?:^|[.!?]\s*)i('m| am) (the|an|your) (admin|administrator|developer|dev|operator|sysadmin|owner)\s*[.!,:]/,
   /\byou (are|'re) now (an? )?\w*(bot|gpt)\b/,
   // Notes addressed to the model or claims that its limits were a test, tucked into a question.
-  /\b(note|message|instruction) (to|for) (the )?(model|ai|assistant|system|llm)\b|\bunlock (the )?(\w+ ){0,3}(features?|modes?|capabilities)\b|\b(earlier|previous|above|prior|original) (rules|limits|restrictions|instructions) (were|was) (only |just )?(a )?(test|temporary|fake)\b|\bno (more )?topic (limits|restrictions|rules)\b/,
+  /\b(note|message|instruction) (to|for) (the )?(model|ai|assistant|system|llm)\b|\bunlock (the )?(\w+ ){0,3}(features?|modes?|capabilities)\b|\b(earlier|previous|above|prior|original) (rules|limits|restrictions|instructions) (were|was) (only |just )?(a )?(test|temporary|fake)\b|\bno (more )?topic (limits|restrictions|rules)\b|\bassistant override\b|\b(which|what) (ai |language )?model (you are|are you)\b|\bwho (made|built|trained|programmed) you\b|\bwhat guard ?rails\b/,
   /\b(instructions|rules|prompt|guidelines|directions) (you were|you've been|you have been|you got) (given|told|trained)\b|\b(paste|print|repeat|show|output|copy) (them|it|those|these|everything|all of it) (out )?(verbatim|word for word)\b|\b(assistant|ai|bot|model|chatbot|oracle),? (now )?(ignore|disregard|forget|skip) (the|this|that|everything|all|my|your)\b|\bend of (entry|journal|text|input|message)\b[^?]{0,80}\b(ignore|instead)\b/,
 ];
 
@@ -270,6 +270,8 @@ const TRANSLATION_LOOKUP = new RegExp(
 
 /** Schoolwork: an answer shaped for a course, an exam or a word count. */
 const HOMEWORK = [
+  // Grammar and usage asked about: "is it 'fewer' or 'less'?", "when do I use a semicolon?".
+  /\bis it ['"][^'"]{1,30}['"] or ['"]|\bwhen (do|should|would|can) (i|you|we|one) use (a |an |the )?(semicolon|comma|colon|apostrophe|dash|hyphen|subjunctive|preterite|imperfect|past tense|["'][^"']{1,15}["'])|\bconjugat(e|es|ed|ing|ion)\b|\bwhat does the (\w+ )?(word|term|phrase|expression|saying|idiom) ["']?\w/,
   /\b(explain|evaluate|discuss|analy[sz]e|compare|contrast|describe|outline|define|summari[sz]e|give me|write|answer)\b[^.?!]{0,120}\bfor (my|our|a|the) (\w+ ){0,3}(exam|essay|assignment|module|class|course|homework|test|quiz|midterm|final|seminar|coursework|dissertation|thesis|lab report|paper)\b/,
   /\b(write|explain|summari[sz]e|describe|answer|discuss|tell me|give me|compose|draft|argue|analy[sz]e|outline|reply|do it|do this|keep it)\b[^.?!]{0,80}\bin \d{2,5} words\b|^in \d{2,5} words\b|\b\d{2,5}[- ]words? (essay|answer|response|summary)\b|\b(harvard|apa|mla|chicago|oxford) (style |format )?(references?|referencing|citations?|format|style)\b|\bthesis statements?\b|\bbullet points (i|we) can (memori[sz]e|learn|revise)\b|\b(give|write) me (\d+|two|three|four|five) (options|versions|examples|drafts)\b/,
 ];

@@ -28,7 +28,7 @@ const BECOME = new RegExp(
     // Staying in a role, playing a scene, a game or a voice.
     String.raw`\b(?:stay|staying|remain|keep) in character\b|\b(?:don't|do not|never|without) break(?:ing)? character\b|\bin character\b`,
     String.raw`(?:^|[.!?,:;]\s*|\band\s+|\b(?:can|could|will|would) (?:you|u)\s+|\bplease\s+|\bnow\s+)(?:debate|roast|quiz|interrogate|grill) me\b|\bnarrate my\b|\bcontinue (?:this|the) (?:scene|story|dialogue|conversation) as\b`,
-    String.raw`\b(?:you|u) (?:be|play) [\w' ]{1,30}(?:,|and) (?:i'll|i will|i'm|i am|and i|i)\b|\byou('re| are) the [\w ]{1,25}? and i('m| am| will be|'ll be)\b|\bi('ll| will) be (?:the|a|an|your) [\w ]{1,25}? and you\b`,
+    String.raw`\b(?:you|u) (?:be|play) [\w' ]{1,30}(?:,|and) (?:i'll|i will|i'm|i am|and i|i)\b|\byou('re| are) (?:the|a|an|my) [\w ]{1,30}? and i('m| am| will be|'ll be)\b|\byou('re| are) my [\w ]{1,20}? now\b|\bimprov(?:ised)? (?:scene|game|sketch)\b|\b(?:be|play) two (?:characters|people|philosophers)\b|\bi('ll| will) be (?:the|a|an|your) [\w ]{1,25}? and you\b`,
     String.raw`\blet's (?:do|play|try|have|run) (?:a|an|some) (?:scenario|game|round|role|roleplay|role-play|debate|mock|simulation)\b|\bcan we (?:play|do a scenario|role ?play)\b|\bscenario where\b`,
     String.raw`\b(?:text|talk|speak|write|reply|answer) (?:to me |me |back )?(?:like|as) (?:she|he|they|her|him|them) (?:would|did|used to|does)\b|\b(?:talk|speak|reply|answer|write|respond|tell me [\w ]{1,30}?) (?:to me |back )?(?:in|using) (?:his|her|their) (?:voice|words|style)\b|\b(?:reply|answer|respond|write back|write to me) as (?:him|her|them)\b|\b(?:talk|speak) to me like (?:her|him|them|my \w+)\b`,
   ].join('|'),
