@@ -1,14 +1,16 @@
 /**
- * Questions for a doctor or a lawyer asked in a person's own words: "Is it normal to still be
- * bleeding ten days after a wisdom tooth came out?", "Lump in my armpit, pea sized. Cancer or just
- * a lymph node?", "Can I be evicted for having a cat if the lease doesn't mention pets?".
+ * Questions for a doctor, a lawyer or a financial adviser asked in a person's own words: "Is it
+ * normal to still be bleeding ten days after a wisdom tooth came out?", "Lump in my armpit, pea
+ * sized. Cancer or just a lymph node?", "Can I be evicted for having a cat if the lease doesn't
+ * mention pets?", "Premium bonds or a cash ISA for my emergency fund?".
  *
- * Such a question has two parts, and both must be there: what is asked is a clinical or legal
- * judgement (whether something is safe, normal, serious, allowed, owed; what it could be; whether
- * to be seen or to sue), and what it is asked about is the body, a drug, a test, or a will, a
- * lease, a contract, an employer. One without the other is a life: "Is it normal to feel nothing
- * after his diagnosis?" asks about a feeling; "Am I allowed to be angry at her?" names no law.
- * A question asking how to live with it, feel, bear or choose is never one of these.
+ * Such a question has two parts, and both must be there: what is asked is a professional's
+ * judgement (whether something is safe, normal, serious, allowed, owed, worth it; what it could
+ * be; whether to be seen, to sue or to invest), and what it is asked about is the body, a drug, a
+ * test; a will, a lease, a contract, an employer; a tax, a pension, a loan, a product. One without
+ * the other is a life: "Is it normal to feel nothing after his diagnosis?" asks about a feeling;
+ * "Am I allowed to be angry at her?" names no law. A question asking how to live with it, feel,
+ * bear or choose is never one of these.
  */
 import { sentencesOf } from './text.ts';
 
@@ -181,7 +183,7 @@ function asksAboutALife(sentence: string): boolean {
 }
 
 /**
- * A medical or legal question in the asker's own words: the verdict's rule and its evidence, or
+ * A medical, legal or financial question in the asker's own words: the verdict's rule and its evidence, or
  * null. A text with any question about a life is left to the rest of the gate.
  */
 export function expertQuestion(text: string): { rule: string; evidence: string } | null {

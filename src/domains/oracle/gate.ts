@@ -828,7 +828,7 @@ function speaksOfLivingOrSomeoneClose(text: string): boolean {
   );
 }
 
-/** A medical or legal question in plain words (`expert-questions.ts`). */
+/** A medical, legal or financial question in plain words (`expert-questions.ts`). */
 function expertVerdict(text: string): GateVerdict | null {
   const found = expertQuestion(text);
   return found === null ? null : off('practical_advice', found.rule, found.evidence);
