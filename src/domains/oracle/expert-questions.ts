@@ -183,8 +183,8 @@ function asksAboutALife(sentence: string): boolean {
 }
 
 /**
- * A medical, legal or financial question in the asker's own words: the verdict's rule and its evidence, or
- * null. A text with any question about a life is left to the rest of the gate.
+ * A medical, legal or financial question in the asker's own words: the verdict's rule and its
+ * evidence, or null. A text with any question about a life is left to the rest of the gate.
  */
 export function expertQuestion(text: string): { rule: string; evidence: string } | null {
   const sentences = sentencesOf(text);

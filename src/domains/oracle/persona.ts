@@ -34,7 +34,7 @@ const BECOME = new RegExp(
   ].join('|'),
 );
 
-/** A persona named by name after "be", "become", "as", "act like you are" (capitalised in the raw text). */
+/** A persona named after "be", "become", "as", "act like you are" (capitalised in the raw text). */
 const NAMED_PERSONA =
   /(?:^|[.!?:;]\s+|,\s*|\b(?:[Cc]an|[Cc]ould|[Ww]ould|[Ww]ill) you (?:please |just )?|\b[Pp]lease |\b[Nn]ow |\b(?:[Ii] want|[Ii] need|[Ii]'d like|[Ii] would like) you to )(?:[Bb]e|[Bb]ecome|[Dd]ebate me as|[Aa]ct (?:like|as if) you(?:'re| are)|[Pp]retend (?:to be|you(?:'re| are))|[Yy]ou be|[Rr]eply as|[Aa]nswer as|[Ww]rite (?:back )?as) (?:[A-Z][\w'-]+)(?: [A-Z][\w'-]+)?\b/;
 
