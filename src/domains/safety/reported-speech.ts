@@ -10,7 +10,10 @@
  * - a quotation with no speaker named (a lyric, a line the writer repeats);
  * - a quotation the writer then takes as their own ("that's me", "she's right", "I said yes");
  * - a threat addressed to the writer ("he told me 'I'll kill you'"): a person in danger from
- *   someone else is better met with where to turn than with a quotation.
+ *   someone else is better met with where to turn than with a quotation;
+ * - every quotation of a writer afraid for the speaker now ("she texted 'I won't need my car
+ *   where I'm going' and isn't answering. I'm scared"): the quotation is the danger they tell;
+ * - a quotation of one or two words, an epithet rather than speech ("called me a 'burden'").
  */
 
 /** A span in double quotes, typographic or straight, within a line. */
@@ -77,7 +80,7 @@ const WORRIED =
   /\b(?:scared|terrified|frightened|worried|panicking|panicked|afraid|(?:do not|don'?t) know (?:what to do|who to tell|how to help)|what (?:do|should|can) i do|how (?:do|can|should) i help|should i (?:call|tell)|urgent|urgently|we'?re looking|(?:he|she|they) (?:means?|meant) it|what (?:he|she|they) (?:means?|meant)|(?:he|she|they) (?:was|were|is|are|was not|wasn'?t|is not|isn'?t) (?:not )?joking|is (?:he|she|they) (?:ok|okay|safe|alright))\b/i;
 /** A quotation of one or two words is an epithet ("called me a 'burden'"), not speech. */
 const FEWEST_WORDS = 3;
-/** Someone speaking to the writer, and words addressed to whoever hears them. */
+/** Someone speaking to the writer ("told me", "said to us"). */
 const AT_WRITER = /\b(?:me|us)\b/i;
 /** A threat to whoever hears it ("I'll kill you", "you're dead"). */
 const THREATENS_THE_HEARER =
@@ -99,24 +102,18 @@ function sentenceBefore(text: string, at: number): string {
 
 /** Whether a quotation at [from, to) holds someone else's words that the writer does not own. */
 function isSomeoneElses(text: string, from: number, to: number, quoted: string): boolean {
-  const before = sentenceBefore(text, from);
-  let speaker: string | undefined;
-  let attribution: string;
-  if (HEARD_BEFORE.test(before)) return !TAKEN_AS_OWN.test(text.slice(to));
-  const b = VERB_BEFORE.exec(before);
-  if (b !== null) {
-    speaker = speakerIn(before.slice(0, b.index));
-    attribution = b[0];
-  } else {
-    const a = VERB_AFTER.exec(text.slice(to, to + 60));
-    if (a === null) return false;
-    speaker = a[1] !== undefined ? speakerIn(a[1]) : speakerIn(a[2] ?? '');
-    attribution = a[0];
-  }
-  if (speaker === undefined || WRITER.test(speaker)) return false;
   if (quoted.trim().split(/\s+/).length < FEWEST_WORDS) return false;
+  const before = sentenceBefore(text, from);
+  const ownedAfter = () => TAKEN_AS_OWN.test(text.slice(to));
+  if (HEARD_BEFORE.test(before)) return !ownedAfter();
+  const b = VERB_BEFORE.exec(before);
+  const a = b === null ? VERB_AFTER.exec(text.slice(to, to + 60)) : null;
+  if (b === null && a === null) return false;
+  const speaker = b !== null ? speakerIn(before.slice(0, b.index)) : speakerIn(a?.[1] ?? a?.[2] ?? '');
+  const attribution = (b ?? a)?.[0] ?? '';
+  if (speaker === undefined || WRITER.test(speaker)) return false;
   if (THREATENS_THE_HEARER.test(quoted) && AT_WRITER.test(attribution)) return false;
-  return !TAKEN_AS_OWN.test(text.slice(to));
+  return !ownedAfter();
 }
 
 /** The text with every quotation of someone else's words replaced by a clause break. */
