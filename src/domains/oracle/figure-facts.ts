@@ -36,20 +36,22 @@ const QUOTATION =
 const ASKS_FOR_A_LIFE =
   /\bwhat (?:would|might|could) [\w' ]{1,30}? (?:say|think|make of|tell|advise|do)\b|\b(?:how (?:do|can|should|would|could) (?:i|we|you|one|people) (?:live|cope|bear|accept|forgive|find|stop|let go|move on|grieve|face|keep|stay|make peace|deal)|how (?:do|can|should|would|could) (?:i|we)|should i|am i|why (?:do|am|can't|did) i|is it (?:wrong|okay|ok|normal|selfish) (?:to|that|for me))\b|\b(?:me|my|i|i'm|i've|we|our)\b[^.?!]{0,60}\?/;
 
+/** A figure, work or event named. */
+const NAMED = new RegExp(String.raw`\b${FIGURES}\b|\b${SUBJECTS}\b`);
+/** "Which philosopher…?", "How many people live in…?": the question names a kind, not a figure. */
+const ASKS_WHICH_FIGURE =
+  /^which (?:\w+ )?(?:philosopher|emperor|king|queen|writer|poet|scientist|president|composer|painter|pope|general|stoic)\b|\bhow many people (?:live|lived|died) in\b/;
+
 /** A fact about a named figure, work or event, asked as a lookup: its evidence, or null. */
 export function figureFact(text: string): string | null {
-  const named = new RegExp(String.raw`\b${FIGURES}\b|\b${SUBJECTS}\b`);
   for (const sentence of sentencesOf(text)) {
     if (!sentence.includes('?') && !/^(?:who|what|when|which|how|did|were|was|is)\b/.test(sentence)) continue;
     const asked = FACT_ASK.exec(sentence);
     if (asked === null) continue;
     // "Who actually wrote it?" names what it asks about in the sentence before.
-    const pointsBack = /\b(?:it|this|that|they|he|she|him|her)\b/.test(sentence) && named.test(text);
-    const asksWhichFigure =
-      /^which (?:\w+ )?(?:philosopher|emperor|king|queen|writer|poet|scientist|president|composer|painter|pope|general|stoic)\b|\bhow many people (?:live|lived|died) in\b/.test(
-        asked[0],
-      );
-    if (!named.test(sentence) && !QUOTATION.test(sentence) && !pointsBack && !asksWhichFigure) continue;
+    const pointsBack = /\b(?:it|this|that|they|he|she|him|her)\b/.test(sentence) && NAMED.test(text);
+    const asksWhichFigure = ASKS_WHICH_FIGURE.test(asked[0]);
+    if (!NAMED.test(sentence) && !QUOTATION.test(sentence) && !pointsBack && !asksWhichFigure) continue;
     if (ASKS_FOR_A_LIFE.test(sentence)) continue;
     if (ASKS_FOR_A_LIFE.test(text.replace(sentence, ''))) return null;
     return asked[0];
