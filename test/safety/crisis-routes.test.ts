@@ -224,7 +224,7 @@ describe('a person in crisis comes first (oracle and analysis)', () => {
       'make peace with a decision',
       'giddy',
     ]) {
-      // As words: a random id may hold the letters of a short secret ("req_3kMs…").
+      // As words: a random id (Crockford base32) may hold the letters of a short secret ("req_…3kms…").
       const asWords = new RegExp(
         `(?<![a-z0-9])${secret.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z0-9])`,
       );

@@ -6,7 +6,7 @@
  * ask is a lookup. A perspective asked ("What would Seneca say about my divorce?") and a question
  * about the asker's own life in the same text are answered.
  */
-import { sentencesOf } from './text.ts';
+import { ASKS_OF_ONES_OWN_LIFE, sentencesOf } from './text.ts';
 
 /** Thinkers and writers of the oracle's traditions, and other figures often asked about. */
 const FIGURES = String.raw`(?:seneca|marcus aurelius|aurelius|epictetus|zeno|chrysippus|cleanthes|musonius|cato|cicero|socrates|plato|aristotle|diogenes|epicurus|heraclitus|parmenides|pythagoras|hypatia|plotinus|boethius|augustine|aquinas|laozi|lao ?tzu|lao-tzu|zhuangzi|chuang ?tzu|confucius|mencius|sun ?tzu|the buddha|buddha|siddhartha|nagarjuna|rumi|hafez|montaigne|pascal|descartes|spinoza|leibniz|hume|locke|rousseau|voltaire|kant|hegel|schopenhauer|kierkegaard|nietzsche|marx|mill|thoreau|emerson|dostoevsky|tolstoy|kafka|heidegger|husserl|wittgenstein|russell|sartre|beauvoir|camus|frankl|viktor frankl|arendt|simone weil|weil|jung|freud|alan watts|watts|thich nhat hanh|shakespeare|goethe|dante|homer|virgil|ovid|woolf|plath|orwell|tolkien|mozart|beethoven|bach|napoleon|caesar|julius caesar|alexander the great|cleopatra|churchill|lincoln|gandhi|einstein|newton|darwin|galileo|da vinci|van gogh|picasso)`;
@@ -34,7 +34,12 @@ const QUOTATION =
 
 /** A perspective asked, or a question about the asker's own life: answered. */
 const ASKS_FOR_A_LIFE =
-  /\bwhat (?:would|might|could) [\w' ]{1,30}? (?:say|think|make of|tell|advise|do)\b|\b(?:how (?:do|can|should|would|could) (?:i|we|you|one|people) (?:live|cope|bear|accept|forgive|find|stop|let go|move on|grieve|face|keep|stay|make peace|deal)|how (?:do|can|should|would|could) (?:i|we)|should i|am i|why (?:do|am|can't|did) i|is it (?:wrong|okay|ok|normal|selfish) (?:to|that|for me))\b|\b(?:me|my|i|i'm|i've|we|our)\b[^.?!]{0,60}\?/;
+  /\bwhat (?:would|might|could) [\w' ]{1,30}? (?:say|think|make of|tell|advise|do)\b|\b(?:how (?:do|can|should|would|could) (?:you|one|people) (?:live|cope|bear|accept|forgive|find|stop|let go|move on|grieve|face|keep|stay|make peace|deal)|how (?:do|can|should|would|could) (?:i|we)|should i|am i)\b|\b(?:me|my|i|i'm|i've|we|our)\b[^.?!]{0,60}\?/;
+
+/** A perspective or a question about the asker's own life, anywhere in `text`. */
+function asksForALife(text: string): boolean {
+  return ASKS_FOR_A_LIFE.test(text) || ASKS_OF_ONES_OWN_LIFE.test(text);
+}
 
 /** A figure, work or event named. */
 const NAMED = new RegExp(String.raw`\b${FIGURES}\b|\b${SUBJECTS}\b`);
@@ -52,8 +57,8 @@ export function figureFact(text: string): string | null {
     const pointsBack = /\b(?:it|this|that|they|he|she|him|her)\b/.test(sentence) && NAMED.test(text);
     const asksWhichFigure = ASKS_WHICH_FIGURE.test(asked[0]);
     if (!NAMED.test(sentence) && !QUOTATION.test(sentence) && !pointsBack && !asksWhichFigure) continue;
-    if (ASKS_FOR_A_LIFE.test(sentence)) continue;
-    if (ASKS_FOR_A_LIFE.test(text.replace(sentence, ''))) return null;
+    if (asksForALife(sentence)) continue;
+    if (asksForALife(text.replace(sentence, ''))) return null;
     return asked[0];
   }
   return null;

@@ -116,7 +116,11 @@ const OVERRIDE = [
   /\b(instructions|rules|prompt|guidelines|directions) (you were|you've been|you have been|you got) (given|told|trained)\b|\b(paste|print|repeat|show|output|copy) (them|it|those|these|everything|all of it) (out )?(verbatim|word for word)\b|\b(assistant|ai|bot|model|chatbot|oracle),? (now )?(ignore|disregard|forget|skip) (the|this|that|everything|all|my|your)\b|\bend of (entry|journal|text|input|message)\b[^?]{0,80}\b(ignore|instead)\b/,
 ];
 
-/** Making the oracle someone else. A wise or caring role without a task inside stays a reflection. */
+/**
+ * Making the oracle someone else, refused here whatever surrounds it. A wise or caring role
+ * (`REFLECTIVE_ROLES`) is left to `persona.ts`, which refuses it too unless the text also asks a
+ * sincere question about the asker's own life.
+ */
 const ROLE_PLAY = [
   new RegExp(
     String.raw`${ADDRESSED}(act|behave|respond|answer|reply|talk|speak) (as|like) (if )?(a|an|my|the|you)?\s*([\w-]+(?: [\w-]+)?)`,
@@ -144,7 +148,7 @@ const ROLE_PLAY = [
   /\bin this (story|scenario|game),? you (are|'re)\b()()()()()/,
 ];
 
-/** Roles that carry the oracle's own work: playing one of these is still reflection. */
+/** Roles near the oracle's own work, judged by `persona.ts` rather than refused outright. */
 const REFLECTIVE_ROLES =
   /\b(stoic|philosopher|sage|seneca|epictetus|marcus|aurelius|socrates|plato|aristotle|lao|laozi|zhuangzi|buddha|monk|taoist|existentialist|camus|sartre|nietzsche|kierkegaard|wise|friend|mentor|elder|grandmother|grandfather|oracle)\b/;
 

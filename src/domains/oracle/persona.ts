@@ -6,6 +6,7 @@
  * question about the asker's own life inside the same text is answered ("Pretend you are Seneca:
  * how should I bear the loss of my brother?"), and so is a style ("answer like a Stoic would").
  */
+import { ASKS_OF_ONES_OWN_LIFE } from './text.ts';
 
 /** Who the oracle may be asked to become: people, relations, trades, characters, creatures. */
 const PERSONA_NOUNS = String.raw`(?:boyfriend|girlfriend|husband|wife|partner|fianc[eé]e?|ex|crush|date|mum|mom|mother|mama|mommy|dad|father|papa|daddy|grandma|grandpa|grandmother|grandfather|nan|nana|gran|granny|grandad|granddad|sister|brother|son|daughter|aunt|uncle|cousin|(?:best |old )?friend|bestie|mate|buddy|therapist|counsell?or|coach|teacher|tutor|professor|doctor|nurse|lawyer|boss|manager|landlord|interviewer|recruiter|officer|clerk|cashier|waiter|governess|butler|comedian|detective|narrator|character|villain|hero|ghost|god|goddess|angel|devil|demon|cat|dog|tree|oak|pirate|robot|genie|wizard|witch|knight|king|queen|prince|princess|emperor|general|soldier|sergeant|judge|priest|monk|guru|mentor|opponent|critic|inner critic|future self|younger self|past self|dungeon master|game master|gm|dm|host|customer|salesman|psychic|fortune teller|alien|vampire)`;
@@ -18,7 +19,7 @@ const MANNER =
 const BECOME = new RegExp(
   [
     // "Can you be her for a while?", "could you be my mum?", "would you play my landlord?"
-    String.raw`\b(?:can|could|would|will) (?:you|u) (?:please |just )?(?:be|become|play|pretend to be|act as|act like|talk like|speak like) (her|him|them|(?:my|a|an|the) (?:late |dead |old |little |big |younger |older |future |inner |best |strict |grumpy |sarcastic |wise old |wise )?${PERSONA_NOUNS})\b`,
+    String.raw`\b(?:can|could|would|will) (?:you|u) (?:please |just )?(?:be|become|play|pretend to be|act as|act like|talk like|speak like) (?:her|him|them|(?:my|a|an|the) (?:late |dead |old |little |big |younger |older |future |inner |best |strict |grumpy |sarcastic |wise old |wise )?${PERSONA_NOUNS})\b`,
     // "Be my girlfriend for tonight", "become my grandpa", "pretend to be my best friend Jess".
     String.raw`(?:^|[.!?:;]\s+|,\s*)(?:please |pls |now |just )?(?:be|become|pretend to be|act as|play|roleplay as|role-play as) (?:my|a|an|the) (?:late |dead |old |little |big |younger |older |future |inner |best |strict |grumpy |sarcastic |wise old |wise |very |really )*(?:[\w-]+ ){0,2}?${PERSONA_NOUNS}\b`,
     // "I want you to be my boyfriend", "you play my landlord", "be the voice of my inner critic".
@@ -42,13 +43,9 @@ const NAMED_PERSONA =
 const A_STYLE =
   /\b(?:answer|reply|respond|speak|talk|write) (?:to me )?(?:like|as) (?:a|an) (?:stoic|taoist|existentialist|philosopher|sage|buddhist)\b/;
 
-/** A question about the asker's own life, which is answered whatever frames it. */
-const OWN_LIFE_QUESTION =
-  /\b(?:how (?:do|can|should|would|could|might) (?:i|we) (?:bear|live|cope|deal|forgive|accept|let go|move on|grieve|face|stop|find|get through|go on|keep going|make peace|carry|survive|love|trust|handle)|what should i do (?:about|with|now)|why (?:do|am|can't|cant|did|does) (?:i|it hurt)|is it (?:wrong|okay|ok|selfish|normal|weak) (?:to|that|for me)|should i (?:forgive|leave|stay|let|tell|give up|keep)|am i (?:wrong|a bad|selfish|weak|a coward))\b/;
-
 /** The persona a text asks the oracle to take on, as evidence; null when it asks none. */
 export function personaRequest(raw: string, text: string): string | null {
-  if (A_STYLE.test(text) || OWN_LIFE_QUESTION.test(text)) return null;
+  if (A_STYLE.test(text) || ASKS_OF_ONES_OWN_LIFE.test(text)) return null;
   const asked = BECOME.exec(text);
   if (asked !== null) return asked[0].trim();
   const named = NAMED_PERSONA.exec(raw);

@@ -202,3 +202,10 @@ export function fnv1a(text: string): number {
 export function sentencesOf(text: string): string[] {
   return text.split(/(?<=[.!?])\s+/).filter((s) => words(s).length > 0);
 }
+
+/**
+ * A question about the asker's own life ("how do I bear…", "should I forgive…", "am I wrong…"):
+ * answered whatever frames it, a persona or a named thinker.
+ */
+export const ASKS_OF_ONES_OWN_LIFE =
+  /\b(?:how (?:do|can|should|would|could|might) (?:i|we) (?:bear|live|cope|deal|forgive|accept|let go|move on|grieve|face|stop|find|get through|go on|keep going|make peace|carry|survive|love|trust|handle)|what should i do (?:about|with|now)|why (?:do|am|can't|cant|did|does) (?:i|it hurt)|is it (?:wrong|okay|ok|selfish|normal|weak) (?:to|that|for me)|should i (?:forgive|leave|stay|let|tell|give up|keep)|am i (?:wrong|a bad|selfish|weak|a coward))\b/;
