@@ -702,6 +702,33 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test('a diary without its subject: self-harm today, pills taken "like" so many, a car stopped on a crossing', () => {
+    flaggedAs('self_harm', [
+      'Self-harmed twice this week. Hid the plasters in my pencil case.',
+      'burned myself with a lighter after the call. arm stings',
+      'swallowed like 30 of my mums sleeping tablets about an hour ago',
+      'did it. swallowed the lot.',
+      'parked on the railway crossing with the engine off',
+    ]);
+    neverFlagged([
+      'Burned myself on the oven door taking out the lasagne, ouch',
+      'I was a kid who self-harmed. Now I teach year 8 and I watch for the long sleeves.',
+      'My brother self-harmed again last night and I found the tissues in the bin.',
+    ]);
+  });
+
+  test('idioms and ordinary goodbyes: a foot shot, a fork preferred to a party, a last day at work, an old house', () => {
+    neverFlagged([
+      'shot myself in the foot again by telling my manager I was free all weekend',
+      "I'd rather cut myself on a rusty nail than sit through another of his slideshows",
+      'he is so irritating i could literally kill him, who leaves one sheet of loo roll',
+      'Final shift at the café. Said goodbye to my regulars and cried in the walk-in fridge, happy tears.',
+      'Moving day. We wrote goodbye messages on the bare walls of the old flat before handing back the keys.',
+    ]);
+    flaggedAs('self_harm', ['Said goodbye to my mum tonight without her knowing it was the last time.']);
+    flaggedAs('harm_to_others', ['so angry i could kill him and i mean it, i know where he parks']);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

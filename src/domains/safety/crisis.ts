@@ -71,10 +71,14 @@ const PHRASE_MAP_SOURCE: ReadonlyArray<readonly [string, string]> = [
   ['self - delete', 'kill myself'],
   ['self - harm', 'self harm'],
   ['self - harming', 'self harming'],
+  ['self - harmed', 'self harmed'],
+  ['self - harms', 'self harms'],
   ['self injury', 'self harm'],
   ['self - injury', 'self harm'],
   ['self injuring', 'self harming'],
   ['self - injuring', 'self harming'],
+  ['self - injured', 'self harmed'],
+  ['self injured', 'self harmed'],
   ['game end', 'kill myself'],
   ['commit sudoku', 'commit suicide'],
   ['toaster bath', 'suicide'],
@@ -297,6 +301,13 @@ const INTENT = `(?:${WISH}|going to|am going to|will|should|might|am|gona|do it 
 const NOTE_TO_A_PLACE =
   /to (?:my|a) (?:younger|past|teenage|old|\d+ year old) self|to (?:my|the|our|a) (?:old |childhod |first |new |future )?(?:desk|job|house|home|flat|apartment|bedrom|rom|schol|ofice|car|city|town|team|students|clas|garden|kitchen)|for whoever|for the next (?:person|tenant|owner)|coworker|coleague|for (?:the|my|our) (?:neighbour|neighbor|landlord|postman|delivery|driver|cleaner|babysiter|nany|romate|flatmate|teacher|milkman|plumber|builder|boss|team|substitute)|(?:on|under) (?:the|his|her|their|my) (?:door|windscreen|windshield|car|fridge|desk)/;
 
+/** Leaving a job, a house or a school: goodbyes that are a day's events, not a farewell to life. */
+const ORDINARY_DEPARTURE = new RegExp(
+  sq(
+    ` (?:last day (?:at|of|in)|final day at|our last day|my last day|(?:last|final) shift|leaving do|leaving party|leaving card|farewel (?:party|lunch|drinks|card|do)|new job|the new place|new house|old house|new flat|old flat|moving day|moved out|moving out|the removals?|removal van|painters|graduation|graduated|retirement|retiring|retired|a card and)(?= )`,
+  ),
+);
+
 /** A journey or an ordeal to come through: "see you on the other side" of it. */
 const TRIP =
   / (?:hike|hiking|trail|trek|trip|flight|exam|exams|finals|surgery|operation|holiday|vacation|of grid|festival|deployment|tour|camping|retreat|weding|marathon|move|moving|labou?r|delivery|c section|night shift)(?= )/;
@@ -369,7 +380,7 @@ const A_FALL = new RegExp(
 
 const SOMEONE_ELSE_HARM = new RegExp(
   sq(
-    ` (?:friend|sister|brother|son|daughter|child|students?|pupils?|patients?|clients?|partner|girlfriend|boyfriend|flatmate|romate|housemate|clasmate|coworker|coleague|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fel (?:down|off|over|of|from|into|onto|out|backwards|hard|badly|asleep|and)|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while|cat|dog|kitten|puppy|pet|bird|horse|rabbit|hamster|nosebled|nostril)(?= )`,
+    ` (?:friend|sister|brother|son|daughter|child|students?|pupils?|patients?|clients?|partner|girlfriend|boyfriend|flatmate|romate|housemate|clasmate|coworker|coleague|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|(?:was|used to be) (?:a|an) (?:\\S+ ){0,2}who|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fel (?:down|off|over|of|from|into|onto|out|backwards|hard|badly|asleep|and)|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while|cat|dog|kitten|puppy|pet|bird|horse|rabbit|hamster|nosebled|nostril)(?= )`,
   ),
 );
 
@@ -1261,6 +1272,7 @@ const RULES: readonly Rule[] = [
     'medium',
     ` (?:my|the|al my|wrote|writing|drafted) (?:goodbye|farewel|final|last) (?:texts|messages|emails|videos|voice notes)(?: \\S+){0,10} (?:before|send|sent|drafts|after)`,
     /leaving (?:the|my) (?:job|company|team|schol)|last day at|retire|moving|coleagues|coworkers|team/,
+    ORDINARY_DEPARTURE,
   ),
   rule(
     'self.broke-clean',
@@ -1534,6 +1546,14 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` (?:i|me|my|i am|i have|i keep|i still)(?: [^.?!;~]*?)? (?:self harm|self harming|self harmed|cutting myself|cut myself|cuts myself|hurting myself|hurt myself|burning myself|burn myself|harm myself|harming myself|punish myself|punishing myself|mutilate|cutting again|sh scars|sh again|relapsed)`,
+    new RegExp(`${SOMEONE_ELSE_HARM.source}|${HYPERBOLE.source}`),
+  ),
+  // A diary drops its subject: "Self-harmed three times today." "Cut again tonight."
+  rule(
+    'self.harm-subjectless',
+    S,
+    'strong',
+    `(?:^|[.!?;]) (?:(?:just|finaly|already|have|had|and) )?(?:self harmed (?:again|today|tonight|last night|this morning|this evening|for the first time|twice|(?:\\S+ ){1,2}times)|(?:cut|cuting|burned|burnt) (?:myself(?= [.!?,;]| $| again| to | tonight| today| after| because| with (?:a|the|my) (?:lighter|razor|blade|cigarete|match|matches|compas|scisors|sharpener))|again (?:tonight|today|last night|this morning)))(?= )`,
     SOMEONE_ELSE_HARM,
   ),
   rule(
@@ -1847,6 +1867,7 @@ const RULES: readonly Rule[] = [
     'medium',
     ` (?:said|saying|say) (?:my )?(?:godbye|godbyes|bye) to (?:my \\w+|everyone|them|her|him|my family|my friends)(?= )`,
     /kenel|holiday|vacation|trip|airport|station|visit|for the (?:week|weekend|summer|night)|at the (?:door|airport|station)|before (?:the|my) (?:flight|trip)|to my (?:old |clasrom |dad s |mom s )?(?:pet|guinea pig|hamster|boat|car|house|flat|clasrom|therapist|teacher|students|clas|team|coleagues|coworkers|neighbour|neighbor|job|ofice|schol)/,
+    ORDINARY_DEPARTURE,
   ),
   rule(
     'self.last-hear',
@@ -1932,7 +1953,7 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` (?:i|i have|i have been|i am|i was|i keep|i still|i started|started|i began|i relapsed|relapsed|been|keep|me|i just|and|but|so|i did|i want to|want to|wanting to|need to|urge to|urges to|tempted to|going to|about to|i might|might|trying not to|try not to|stop|stopped|quit) (?:\\w+ ){0,2}(?:cut|cutting|cuts|burn|burning|burned|burnt|hurt|hurting|harm|harming|scratch|scratching|scratched|hit|hitting|punch|punching|bite|biting|bruise|bruising|carve|carving|carved|starve|starving|stab|stabbing|choke|choking|strangle|punish|punishing|mutilate|mutilating) (?:myself|my (?:wrists?|arms?|legs?|thighs?|skin|body|stomach|hips?|face|hands?|chest))(?! (?:by accident|accidentally|shaving|while (?:cooking|shaving|chopping|working|playing|running|on)|cooking|chopping|on (?:a|the) (?:glass|knife|can|paper|fence|stove|oven|pan|tin|corner|edge)|with (?:a|the) (?:knife|kitchen|paper|can) (?:while|when|by)|on (?:a|an|the) (?!purpose)\\S+|at (?:a|the) cooking|in (?:a|my|the) cooking clas|in the (?:kitchen|garden|gym)|at the gym|at work|playing|slightly|a little bit|a bit|doing|working|lifting|running|training|exercising|yesterday at|falling|when i fell|badly when|stretching|skating|in a fall))`,
-    A_FALL,
+    new RegExp(`${A_FALL.source}|${HYPERBOLE.source}`),
   ),
   rule(
     'self.harm-word',
@@ -2337,6 +2358,7 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.first-person-death':
     'die dying dead death suicide suicidal overdose overdosing nose unalive wake exist existing alive bled myself life gone funeral breath ending end',
   'self.first-person-harm': 'self myself cuting again relapsed sh mutilate',
+  'self.harm-subjectless': 'harmed cut cuting burned burnt',
   'self.dark-thoughts': 'thoughts urges urge',
   'self.cant-do-life': 'life living alive existing day tomorow',
   'self.wont-be-here': 'here around alive',
@@ -2568,6 +2590,8 @@ const IDIOMS = new RegExp(
       '(?:fake|faking|faked) my (?:own )?death',
       '(?:thought|felt like|feel like|(?:was|am) (?:completely |absolutely |totally |so |genuinely |honestly |literaly )?(?:sure|convinced|certain)) (?:i was|i am|im|i would|i was going to|i am going to|i will) (?:dying|going to die|about to die|die|going to freeze to death|having a heart attack|having a stroke)(?= (?:right there|on the|in the|at the|of a|from|because|or|and then|,|\\.|!))',
       'dead tired',
+      '(?:shot|shoot|shooting|shoots) (?:myself|ourselves|yourself|themselves) in the (?:fot|feet)',
+      'so (?:anoying|anoyed|mad|angry|pised of|furious|fed up|irritated|irritating)(?: right now| rn)?(?: that)? i could (?:actualy |literaly |honestly |seriously |just |realy )?kil (?:him|her|them|you|my \\S+)(?! (?:and i mean it|i mean it|i am not joking|not joking|for real|with))',
       'dead serious',
       'dead set',
       'dead on',
@@ -2772,7 +2796,7 @@ export interface CrisisScores {
 export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): CrisisScores {
   // Someone else's words, quoted, are not the writer's (`reported-speech.ts`).
   const plain = canonical(blankReportedSpeech(text));
-  const canon = /d[iy]|dea|kil|mur|bor|scar|wor|sick|perish/.test(plain)
+  const canon = /d[iy]|dea|kil|mur|bor|scar|wor|sick|perish|fot|fet/.test(plain)
     ? plain.replace(IDIOMS, ' ~ ')
     : plain;
   const totals = {

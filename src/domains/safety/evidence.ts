@@ -485,7 +485,10 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     family(`
       took (?:the rest of|al of|al|every|the whole|a whole|the entire|both) (?:of )?(?:my |the |a |her |his )?(?:box |bottle |pack |packet |strip )?(?:of )?(?:my )?(?:prescription|${PILLS})
       | swallowed (?:al of|al|them al|the lot|everything|the whole|every)
-      | (?:took|taken|swallowed|downed) (?:a load|a bunch|a big bunch|a handful|handfuls|a lot|loads|lots|a pile|most|half|\\d+|twenty|thirty|forty|fifty) (?:of )?(?:my |her |his |mum s |mom s |dad s |the )?(?:sleping )?${PILLS}
+      | did it (?:\\. )?(?:i )?(?:took|swallowed|downed) (?:them al|the lot|everything)(?= [.!?;]| $)
+      | (?:i am|standing|siting|lying|laying|stod|sat|lay) (?:right )?on the (?:train |railway )?(?:tracks|line)(?= [.!?,;]| $| now| right now| and| waiting)
+      | (?:stoped|parked|siting) (?:my car )?on the (?:level |railway )?crosing
+      | (?:took|taken|swallowed|downed) (?:like |about |around |maybe |over |nearly |almost |at least )?(?:a load|a bunch|a big bunch|a handful|handfuls|a lot|loads|lots|a pile|most|half|\\d+|twenty|thirty|forty|fifty) (?:of )?(?:my |her |his |mum s |mom s |dad s |the )?(?:sleping )?${PILLS}
       | ${PILLS} (?:about |like |maybe )?(?:\\w+ )?(?:minutes|an hour|hours|half an hour) ago
       | (?:took|taken|swallowed|had) too many(?! (?:\\S+ ){0,4}(?:by mistake|by acident|acidentaly|without thinking)) | (?:took|taken|swallowed) (?:al|every one) of (?:my |his |her |the )?(?:\\w+ s )?${PILLS}
       | (?:took|taken|swallowed) (?:my |the )?whole (?:wek s |month s |box of |bottle of |packet of )?${PILLS}
