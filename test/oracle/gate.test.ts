@@ -709,4 +709,39 @@ describe('oracle refusal gate', () => {
       /instruction-override/,
     );
   });
+  test("a program's error reported for repair is code, whatever the error's words; a coder's worth is answered", () => {
+    rulesRefuse(
+      [
+        'django keeps giving me a 500 internal server error on login, any idea',
+        'why does my javascript say cannot read properties of undefined when the page loads',
+        "docker says 'permission denied' every time I build, what's wrong",
+      ],
+      /software-fault/,
+    );
+    answers([
+      "I'm a python developer and every failed build feels like proof I'm a fraud. How do I stop tying my worth to it?",
+    ]);
+  });
+
+  test('plain-words money, medicine and law: worth getting, a dumb place for savings, what cream, a restraining order', () => {
+    rulesRefuse(
+      [
+        'is it worth taking out income protection at 40 when i rent',
+        'is it dumb to keep my whole emergency fund in premium bonds',
+        'how does an annuity work and is it a bad idea at 60',
+        "scaly patch on my elbow that won't go, what cream should I get",
+        'what happens to the house if we divorce and the deposit came from my parents',
+        'what evidence do I need to get a non-molestation order',
+      ],
+      /-question$/,
+    );
+    answers([
+      "is it foolish to lend my savings to my brother's business when he's never paid anyone back?",
+      'moving abroad alone next month and scared. normal?',
+    ]);
+  });
+
+  test('a fact asked with an aside after a comma is still a fact', () => {
+    refuses(["what's the capital of Canada, I always say Toronto"]);
+  });
 });

@@ -3,7 +3,7 @@ import { type CompiledModel, readModel, scoreWith } from '../safety/learned.ts';
 import { expertQuestion, LEGAL, MEDICAL } from './expert-questions.ts';
 import { figureFact } from './figure-facts.ts';
 import { personaRequest } from './persona.ts';
-import { sentencesOf, stem, words } from './text.ts';
+import { ASKS_OF_ONES_OWN_LIFE, sentencesOf, stem, words } from './text.ts';
 
 /**
  * The oracle's refusal gate. The oracle answers questions of meaning, feeling, choice and
@@ -160,6 +160,14 @@ const CODE_SYNTAX = [
   /\b\w+(error|exception):|\b(nullpointer\w*|typeerror|syntaxerror|keyerror|indexerror|valueerror|segfault|segmentation fault|stack trace|traceback|permission denied \()/,
 ];
 
+/**
+ * An error a program printed, reported for repair ("nginx 502 bad gateway after deploying",
+ * "python says list index out of range", "Postgres is throwing 'relation does not exist'"):
+ * refused beside a technical word, whatever the error's own words ("bad", "exist") suggest.
+ */
+const SOFTWARE_FAULT =
+  /\b(?:[45]\d\d (?:bad gateway|bad request|not found|forbidden|internal server error|unauthori[sz]ed|service unavailable|gateway time-?out)|(?:list |array |string )?index out of (?:range|bounds)|relation ["']?[\w.]*["']? does not exist|command not found|module not found|no module named|cannot read propert(?:y|ies) of (?:undefined|null)|undefined is not a function|connection refused|permission denied|access denied|segmentation fault|(?:throws?|throwing|threw|returns?|returning|gives me|giving me|spits out|spitting out) (?:an? |the |this |that )?(?:weird |strange |random )?(?:error|exception|warning|traceback|['"][^'"]{3,80}['"])|(?:says|saying|shows|showing|getting|got) (?:an? |the |this |that )?(?:weird |strange |random )?(?:error|exception|traceback))/;
+
 const TECH_TERMS = new Set(
   `python javascript typescript java kotlin php perl haskell scala golang c++ c# sql mysql postgres
   postgresql sqlite mongodb redis regex regexp dockerfile docker kubernetes k8s terraform ansible yaml
@@ -170,7 +178,7 @@ const TECH_TERMS = new Set(
   nginx emacs vscode vba cron pandas numpy closure closures fizzbuzz fibonacci quicksort algorithm
   algorithms rust golang lua dart elixir julia swift ruby go c code coding program programming
   script scripts function functions app website bot loop loops query database wifi router printer
-  android spreadsheet formula`.split(/\s+/),
+  android spreadsheet formula vpn pgadmin phpmyadmin`.split(/\s+/),
 );
 
 /** Numbers combined by an operator, or a named operation on numbers. */
@@ -445,7 +453,7 @@ const PRACTICAL = [
 
 /** Something that does not work: a request for repair or support whatever its form. */
 const FAULT =
-  /\b(is|are|got|gets) (clogged|blocked|leaking|broken|frozen|stuck|jammed|flat|dead|overheating)\b|\b(makes?|making) (a |an )?(\w+ )?(noise|sound|smell)\b|\b(won't|wont|doesn't|does not|can't|cannot|isn't|is not|not)( (my|the|it|this|our) \w+)? (connect|load|start|boot|work|working|open|install|compile|run|print|sync|charge|turn on|drain|flush)\b|\bkeeps? (crashing|restarting|freezing|tripping|dropping|disconnecting|leaking|dripping|beeping|failing|running|flickering|stalling|overheating)\b|\b(blank|white|black|blue) (white |black )?(page|screen)\b|\b(fails|failed) with\b/;
+  /\b(is|are|got|gets) (clogged|blocked|leaking|broken|frozen|stuck|jammed|flat|dead|overheating)\b|\b(makes?|making) (a |an )?(\w+ )?(noise|sound|smell)\b|\b(won't|wont|doesn't|does not|can't|cannot|isn't|is not|not)( (my|the|it|this|our) \w+)? (connect|load|start|boot|work|working|open|install|compile|run|print|sync|charge|turn on|drain|flush)\b|\bkeeps? (crashing|restarting|freezing|tripping|dropping|disconnecting|leaking|dripping|beeping|failing|running|flickering|stalling|overheating)\b|\b(blank|white|black|blue) (white |black )?(page|screen)\b|\b(fails|failed) with\b|\b(smells?|smelling|stinks?|stinking) (like|of) (mildew|mou?ld|damp|burning|gas|eggs|sewage|rotten eggs|smoke|fish)\b|\b(fan|engine|fridge|boiler|laptop|computer|pc|printer|dishwasher|washing machine) (is|are|'s|has been|keeps) (\w+ )?(loud|noisy|hot|slow|laggy|rattling|squeaking|buzzing)\b/;
 
 /**
  * Words that read as reflection but, in a practical question, are an appraisal or a term of the
@@ -742,8 +750,10 @@ export function offMissionScore(model: CompiledModel, question: string): number 
  */
 function onlyAfterTheQuestion(text: string, asked: string, firstPersonAt: number): boolean {
   const at = text.indexOf(asked);
-  const mark = text.indexOf('?', at);
-  return at >= 0 && mark >= 0 && firstPersonAt > mark;
+  if (at < 0) return false;
+  // The question ends at its mark, or at a comma before a short aside ("…, I always forget").
+  const end = text.slice(at).search(/\?|,(?=[^,?]{1,60}$)/);
+  return end >= 0 && firstPersonAt > at + end;
 }
 
 export function assessMission(question: string): GateVerdict {
@@ -1227,6 +1237,9 @@ function verdictOf(text: string): GateVerdict {
   if (role !== null) return off('instruction_override', 'role-play', role);
   const syntax = firstMatch(CODE_SYNTAX, text);
   if (syntax !== null) return off('code', 'code-syntax', syntax);
+  const fault = SOFTWARE_FAULT.exec(text);
+  if (fault !== null && strictTechEvidence(text) !== null && !ASKS_OF_ONES_OWN_LIFE.test(text))
+    return off('code', 'software-fault', fault[0]);
   const translation = firstMatch(TRANSLATION, text) ?? quotedForTranslation(text);
   if (translation !== null) return off('translation', 'translation-request', translation);
   const arithmetic = firstMatch(ARITHMETIC, text);
