@@ -744,4 +744,10 @@ describe('oracle refusal gate', () => {
   test('a fact asked with an aside after a comma is still a fact', () => {
     refuses(["what's the capital of Canada, I always say Toronto"]);
   });
+  test('"how would I even know" asks about a life, and pushing people away is a feeling', () => {
+    answers([
+      'twelve years at the same firm. when does loyalty turn into fear, and how would i even know',
+      'i push ppl away as soon as they care. why',
+    ]);
+  });
 });

@@ -523,7 +523,7 @@ const ASKS_HOW_A_FEELING_GOES =
 
 /** Phrases of a life examined that single words miss. */
 const REFLECTIVE_PHRASES =
-  /\b((my|a|the|true|real|life's|your|one's) calling|who (i|you|we|they|he|she) (really |truly |fundamentally )?(am|are|is|was|were)|who am i|what (does|did|would|could) it mean to|supposed to (mean|be|feel)|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|is there (any|a|no|even a) point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|hold(ing)? on to|hanging on|say(ing)? goodbye|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|look(ing)? back|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious))\b/;
+  /\b((my|a|the|true|real|life's|your|one's) calling|who (i|you|we|they|he|she) (really |truly |fundamentally )?(am|are|is|was|were)|who am i|what (does|did|would|could) it mean to|supposed to (mean|be|feel)|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|is there (any|a|no|even a) point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|hold(ing)? on to|hanging on|say(ing)? goodbye|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|look(ing)? back|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious)|push(ing)? (people|ppl|everyone|others|them|him|her) away)\b/;
 
 /** The asker's own state or choices in the first person. */
 const FIRST_PERSON = /\b(i|i'm|im|i've|ive|i'd|i'll|me|my|myself|mine|we|we're|our|ourselves)\b/;
@@ -549,7 +549,7 @@ const LIFE_VERBS = new Set(
 );
 
 const PEOPLE =
-  /\b(people|person|human|humans|someone|somebody|everyone|everybody|nobody|anyone|friends?|family|parents?|mom|mum|dad|mother|father|son|daughter|kids?|children|husband|wife|partner|boyfriend|girlfriend|boss|manager|coworkers?|colleagues?|roommates?|neighbou?rs?|teacher|students?|grandma|grandpa|brother|sister|ex)\b/;
+  /\b(people|ppl|person|human|humans|someone|somebody|everyone|everybody|nobody|anyone|friends?|family|parents?|mom|mum|dad|mother|father|son|daughter|kids?|children|husband|wife|partner|boyfriend|girlfriend|boss|manager|coworkers?|colleagues?|roommates?|neighbou?rs?|teacher|students?|grandma|grandpa|brother|sister|ex)\b/;
 
 /** Words whose stem meets a reflective one by accident ("tire" → "tired"). */
 const NOT_REFLECTIVE = new Set(['tire', 'tires']);
@@ -627,7 +627,10 @@ function practicalRequest(plain: string): { reason: GateReason; evidence: string
     const tech = strictTechEvidence(clause) ?? (TECH_VERB.test(clause) ? techEvidence(clause) : null);
     const subject = tech ?? domain ?? TECH_PHRASE.exec(clause)?.[0] ?? null;
     if (subject === null || strongReflection(clause) !== null) continue;
-    const howTo = /\bhow (do|can|should|would|could) (i|you|we|one|u)\s+(\w+)|\bhow to\s+(\w+)/.exec(clause);
+    const howTo =
+      /\bhow (do|can|should|would|could) (i|you|we|one|u)\s+(?:(?:even|ever|actually|really|just|possibly|still)\s+)?(\w+)|\bhow to\s+(\w+)/.exec(
+        clause,
+      );
     const howToVerb = howTo === null ? undefined : (howTo[3] ?? howTo[4]);
     const thingHowTo =
       howToVerb !== undefined && (!LIFE_VERBS.has(howToVerb) || /^(get|make)$/.test(howToVerb));
@@ -1285,7 +1288,7 @@ function verdictOf(text: string): GateVerdict {
     const fact = firstMatch(FACT_QUESTIONS, plain);
     const lookup = firstMatch([LOOKUP_REQUEST], plain);
     const howTo =
-      /\bhow (do|can|should|would|could) (i|you|we|one|u)\s+(\w+)|\bhow to\s+(\w+)|\bwhat('s| is) the best way to\s+(\w+)/.exec(
+      /\bhow (do|can|should|would|could) (i|you|we|one|u)\s+(?:(?:even|ever|actually|really|just|possibly|still)\s+)?(\w+)|\bhow to\s+(\w+)|\bwhat('s| is) the best way to\s+(\w+)/.exec(
         plain,
       );
     const howToVerb = howTo === null ? undefined : (howTo[3] ?? howTo[4] ?? howTo[6]);
