@@ -729,6 +729,33 @@ describe('crisis detector (unit)', () => {
     flaggedAs('harm_to_others', ['so angry i could kill him and i mean it, i know where he parks']);
   });
 
+  test('threats in street words: found and then hurt, a bat to the head, bleach in a drink, one of them shot', () => {
+    flaggedAs('harm_to_others', [
+      "i'm going to catch him after football and stab him, he had it coming",
+      'next time i see him im taking the bat to his head',
+      'putting rat poison in her tea tomorrow, we will see who is laughing',
+      "if those lads come round again i'm shooting one of them",
+    ]);
+    neverFlagged([
+      "I'm going to find my brother and hit him up about the weekend",
+      "i'm going to find him in the next match and end his whole career lol",
+      'bleach in the washing machine drawer does the trick for mildew',
+    ]);
+  });
+
+  test('self-harm held back or hidden, an overdose an hour ago, a jump not high enough', () => {
+    flaggedAs('self_harm', [
+      'trying so hard not to cut tonight, the razor is in the drawer',
+      'lied to my PE teacher about the cuts again',
+      'overdosed like twenty minutes ago and now I am scared',
+      'jumped from the shed roof last night but it was not high enough',
+    ]);
+    neverFlagged([
+      'trying not to cut my own fringe during lockdown, wish me luck',
+      'the 9:40 is late again, next train in 12 minutes, freezing on the platform',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

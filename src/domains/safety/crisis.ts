@@ -412,9 +412,9 @@ const REGRET_LOSING_ME = new RegExp(
 const S: CrisisFlag = 'self_harm';
 const H: CrisisFlag = 'harm_to_others';
 
-const PERSON = `(?:him|her|them|you|everyone|everyone else|someone|somebody|people|all of them|them all|all of you|you all|every (?:single )?one of (?:them|you|those \\w+|these \\w+)|each (?:one )?of them|all (?:of )?(?:those|these) (?:people|kids|guys|bastards|bitches|assholes)|the (?:whole )?(?:class|school|office|family|neighbou?rs?|kids|teachers?|students|staff)|the next (?:person|guy|one|man|woman|kid|idiot)(?: who| that)?|anyone who|whoever|anybody who|my (?:whole |entire |own |stupid |fucking |damn |little |older |younger |big )?(?:boss|manager|ex|ex - ?(?:wife|husband|girlfriend|boyfriend)|wife|husband|girlfriend|boyfriend|gf|bf|dad|father|mom|mum|mother|stepdad|stepmom|step - dad|step - mom|stepfather|stepmother|brother|sister|son|daughter|baby|babies|kids?|child|children|family|parents|roommate|flatmate|neighbou?rs?|teacher|coworkers?|co - workers?|colleagues?|classmates?|bully|bullies|uncle|aunt|cousin|grandma|grandpa|partner|fiance|landlord|friend|best friend|in - laws|father - in - law|mother - in - law)|(?:that|this|the|those|these) (?:guy|girl|man|woman|dude|kid|bitch|bastard|asshole|prick|cunt|fucker|motherfucker|idiot|teacher|boss|cop|neighbou?r|driver|clerk|ex|people|guys|girls|kids|bitches|bastards|assholes|whore|slut|twat|jerk|loser|family|couple|lady|officer|man)|(?:everyone|everybody) (?:at|in) (?:my |the )?(?:school|work|office|class|church))`;
+const PERSON = `(?:him|her|them|you|one of (?:them|you|those \\w+|these \\w+)|everyone|everyone else|someone|somebody|people|all of them|them all|all of you|you all|every (?:single )?one of (?:them|you|those \\w+|these \\w+)|each (?:one )?of them|all (?:of )?(?:those|these) (?:people|kids|guys|bastards|bitches|assholes)|the (?:whole )?(?:class|school|office|family|neighbou?rs?|kids|teachers?|students|staff)|the next (?:person|guy|one|man|woman|kid|idiot)(?: who| that)?|anyone who|whoever|anybody who|my (?:whole |entire |own |stupid |fucking |damn |little |older |younger |big )?(?:boss|manager|ex|ex - ?(?:wife|husband|girlfriend|boyfriend)|wife|husband|girlfriend|boyfriend|gf|bf|dad|father|mom|mum|mother|stepdad|stepmom|step - dad|step - mom|stepfather|stepmother|brother|sister|son|daughter|baby|babies|kids?|child|children|family|parents|roommate|flatmate|neighbou?rs?|teacher|coworkers?|co - workers?|colleagues?|classmates?|bully|bullies|uncle|aunt|cousin|grandma|grandpa|partner|fiance|landlord|friend|best friend|in - laws|father - in - law|mother - in - law)|(?:that|this|the|those|these) (?:guy|girl|man|woman|dude|kid|bitch|bastard|asshole|prick|cunt|fucker|motherfucker|idiot|teacher|boss|cop|neighbou?r|driver|clerk|ex|people|guys|girls|kids|bitches|bastards|assholes|whore|slut|twat|jerk|loser|family|couple|lady|officer|man)|(?:everyone|everybody) (?:at|in) (?:my |the )?(?:school|work|office|class|church))`;
 
-const HARM_VERB = `(?:kill|murder|stab|shank|shoot|strangle|choke|poison|hurt|harm|beat|beat up|punch|attack|smash|bash|slit (?:his|her|their) throats?|behead|torture|burn|run over|hit|break (?:his|her|their) (?:neck|legs?|face|bones)|end|slaughter|massacre|butcher|rape|maim|gun down|blow up|bomb|drown|suffocate|smother|bury|cut|slap|put (?:him|her|them) in (?:the|a) (?:hospital|ground|grave)|make (?:him|her|them) (?:bleed|suffer|pay)|hunt down|get rid of|destroy|ruin|mutilate|set fire to|light (?:him|her|them) on fire|unload on|open fire on|fight|stomp|curb stomp|bludgeon|break|snap)`;
+const HARM_VERB = `(?:kill|stomp (?:him|her|them) out|murder|stab|shank|shoot|strangle|choke|poison|hurt|harm|beat|beat up|punch|attack|smash|bash|slit (?:his|her|their) throats?|behead|torture|burn|run over|hit|break (?:his|her|their) (?:neck|legs?|face|bones)|end|slaughter|massacre|butcher|rape|maim|gun down|blow up|bomb|drown|suffocate|smother|bury|cut|slap|put (?:him|her|them) in (?:the|a) (?:hospital|ground|grave)|make (?:him|her|them) (?:bleed|suffer|pay)|hunt down|get rid of|destroy|ruin|mutilate|set fire to|light (?:him|her|them) on fire|unload on|open fire on|fight|stomp|curb stomp|bludgeon|break|snap)`;
 
 const RULES: readonly Rule[] = [
   // ---- Self: direct intent, wish, plan.
@@ -739,7 +739,7 @@ const RULES: readonly Rule[] = [
     'self.overdosed-now',
     S,
     'strong',
-    `(?:^ (?:just )?| [.!?;,] (?:just )?| i (?:just |think i |think i just |might have |may have |have just |have )?)(?:overdosed|overdose|took an overdose)(?= [.!?,]| $| on (?:(?:my|his|her|the|some|al|a|\\d+) )*(?:\\S+ )?(?:pils|tablets|meds|medication|sleping|painkilers|insulin|heroin|fentanyl|paracetamol|tylenol|ibuprofen|acetaminophen|xanax|antidepresants|drugs|opioids|oxy|benzos)| again| tonight| today| an hour| half an hour| \\d)`,
+    `(?:^ (?:just )?| [.!?;,] (?:just )?| i (?:just |think i |think i just |might have |may have |have just |have )?)(?:overdosed|overdose|took an overdose)(?= [.!?,]| $| (?:about |like |maybe |around |over )?(?:an hour|half an hour|\\d+|ten|twenty|thirty|forty|a few) (?:minutes|mins|hours|hrs)? ?ago| on (?:(?:my|his|her|the|some|al|a|\\d+) )*(?:\\S+ )?(?:pils|tablets|meds|medication|sleping|painkilers|insulin|heroin|fentanyl|paracetamol|tylenol|ibuprofen|acetaminophen|xanax|antidepresants|drugs|opioids|oxy|benzos)| again| tonight| today| an hour| half an hour| \\d)`,
   ),
   rule(
     'self.may-be-my-last',
@@ -1947,6 +1947,48 @@ const RULES: readonly Rule[] = [
     'medium',
     ` (?:wanted|want|wanting|urge|urges|fel like i want) to (?:throw|smother|strangle|choke|drown|stab|sufocate|suffocate|shoot) (?:him|her|them|the baby|my (?:son|daughter|baby|brother|sister|child|kid|husband|wife|partner|mum|mom|dad))(?! (?:a |the |my |some |with (?:a|the) (?:bal|pilow|snowbal|water)|in the pool|into the pool|a look|a glance|a bone|a party))`,
   ),
+  // "Gonna find the guy who jumped my brother and shank him": an intent to reach someone, then
+  // to hurt them.
+  rule(
+    'other.find-and-hurt',
+    H,
+    'strong',
+    `${I}${ADV}(?:going to|am going to|will|i will|il|am|wil|about to) (?:go )?(?:find|catch|get|pul up on|go after|wait for|track down|corner|get hold of|run into|se) (?:\\S+ ){1,8}?and (?:then )?(?:kil|murder|stab|shank|shot|strangle|choke|poison|hurt|beat|beat up|punch|atack|smash|bash|stomp|slap|hit|cut|run over) (?:him|her|them|that \\S+|his \\S+|her \\S+)(?= )(?! (?:at|in (?:a|the) (?:game|race|match)|up|of|off|loose|a text|back|some slack))`,
+  ),
+  rule(
+    'other.fight-slang',
+    H,
+    'medium',
+    ` (?:going to|wil|il|about to|i am|am) (?:jump|rush|rol up on|pul up on) (?:that|this|the|some) (?:kid|guy|dude|boy|girl|man|prick|idiot|fol|bastard|bitch|clown)| (?:going to|gona|wil|is about to|is going to) catch (?:these|my) hands`,
+  ),
+  rule(
+    'other.weapon-to-head',
+    H,
+    'strong',
+    ` (?:swing|swinging|take|taking|bring|bringing) (?:the|a|my) (?:bat|hamer|crowbar|bottle|pipe|club|brick) (?:down )?(?:at|to|on|into) (?:his|her|their) (?:head|face|skul|knees|legs)`,
+  ),
+  rule(
+    'other.poison-drink',
+    H,
+    'strong',
+    ` (?:bleach|antifreze|rat poison|poison|wedkiler|laxatives|crushed glas|his pils|her pils) (?:in|into) (?:his|her|their) (?:\\S+ ){0,2}(?:drink|cofee|tea|shake|food|dinner|lunch|breakfast|meal|water|bottle|juice|soup|smothie|pint|beer|wine)`,
+  ),
+  // "Trying so hard not to cut": the urge held back is self-harm's own risk.
+  rule(
+    'self.resisting-harm',
+    S,
+    'strong',
+    ` (?:trying|try|tried|fighting|resisting) (?:so hard |realy hard |hard |my best )?not to (?:cut|burn|hurt myself|harm myself|sh|self harm)(?= [.!?,;]| $| again| tonight| and| but| rn| right now)`,
+  ),
+  rule(
+    'self.harm-hidden',
+    S,
+    'strong',
+    ` (?:lie|lied|lying) (?:to (?:\\S+ ){1,3})?about (?:the|my) (?:bandages|cuts|marks|scars|burns|plasters|sleves)| (?:arm|arms|legs?|thighs?|wrists?|skin) (?:lok|loks|loked|looks|looked) like a barcode| went back to cuting`,
+    new RegExp(
+      `${SOMEONE_ELSE_HARM.source}| (?:budget|funding|staf|pay|hours|jobs|council|government|benefits|services)(?= )`,
+    ),
+  ),
   // ---- Self-harm.
   rule(
     'self.harm-act',
@@ -2359,6 +2401,12 @@ const ANCHORS: Readonly<Record<string, string>> = {
     'die dying dead death suicide suicidal overdose overdosing nose unalive wake exist existing alive bled myself life gone funeral breath ending end',
   'self.first-person-harm': 'self myself cuting again relapsed sh mutilate',
   'self.harm-subjectless': 'harmed cut cuting burned burnt',
+  'other.find-and-hurt': 'find catch get pul go wait track corner run se',
+  'other.fight-slang': 'jump rush rol pul catch',
+  'other.weapon-to-head': 'bat hamer crowbar botle pipe club brick',
+  'other.poison-drink': 'bleach antifreze poison wedkiler laxatives glas pils',
+  'self.resisting-harm': 'cut burn hurt harm sh self',
+  'self.harm-hidden': 'bandages cuts marks scars burns plasters sleves barcode cuting',
   'self.dark-thoughts': 'thoughts urges urge',
   'self.cant-do-life': 'life living alive existing day tomorow',
   'self.wont-be-here': 'here around alive',

@@ -323,7 +323,8 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     1.5,
     true,
     family(`
-      if you are reading this(?= [.,!?;:-]| $| it means| then| i | i am| i have| i wil| i was) | to whoever finds (?:this|me|my phone) | by the time you read this
+      if (?:you are|your) reading this(?= [.,!?;:-]| $| it means| then| i | i am| i have| i wil| i was| your| you)
+      | (?:to )?whoever finds (?:this|me|my phone|my body|my note) | if (?:anyone|someone|somebody) (?:finds|reads) this | by the time you read this
       | do not blame yourself | you could not have known | nothing you could have done | could not have stopped (?:it|me|this)
       | do not be sad (?:about|for) me | do not cry (?:too long|for me|over me) | do not (?:waste|spend) (?:time|too long) (?:being sad|crying|grieving)
       | no sad songs | at (?:the|my) funeral, play | do not let (?:mum|mom|dad|them|anyone) see me | live for me | be happy for both of us
@@ -343,7 +344,11 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       the (?:laptop |phone |bank )?password (?:is|for) | passwords (?:are|is) in | you can have my | i want you to have my
       | i have left (?:you|money|my) | the paperwork is in | (?:the )?(?:car|house|flat|guitar|savings|bike|account) (?:is|are) yours
       | please cancel | direct debits | (?:her|his) vet is | the neighbours know to | letters? (?:to you )?for every birthday
-      | voice notes for | selling everything | do not let (?:dad|mum|mom|them|anyone) sell`),
+      | voice notes for | selling everything | do not let (?:dad|mum|mom|them|anyone) sell
+      | take (?:him|her|them|it) if anything (?:ever )?hap+ened | signed (?:the|my) (?:dog|cat|pet|rabits?|bird|horse) over
+      | (?:look|lok) after (?:mum|mom|dad|my (?:mum|mom|dad|brother|sister|kids?|dog|cat|boys|girls)) for me
+      | (?:does not|do not|did not) know (?:that )?(?:it is not a wek|i am not coming back|i wil not be back|this is godbye)
+      | left al (?:the|my) group chats | unfollowed everyone`),
     undefined,
     /(?<![a-z])(?:moving|move (?:abroad|house|out|away|to)|relocat|emigrat|going abroad|holiday|vacation|trip|travel+ing|while i am away|away for|house ?sit|pet ?sit|until i get back|when i get back|back on|back in|see you (?:soon|next|then|when)|declutter|downsiz|spring clean)/,
   ),
@@ -374,7 +379,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | the trafic | into trafic | buoys | multistorey | bath`),
     new RegExp(
       sq(
-        ` (?:stare|staring|stared|lok(?:ed|ing)? (?:at|down)|keep|kept|counted|counting|enough|held|holding|hold|stod|standing|stand|sat|sitting|bought|buying|saving|saved|hid|hidden|hide|know exactly|how much|how many|lethal|edge|top|thinking about|think about|the code|opened|like knowing|i have the|in the bot|longer than i neded|reading up|loked up|researching|stoped taking|walk into|step|stepping|drive|driving|how quick|in front of|fantasi[sz]e|looked down|jump|dad s|mom s|mum s|my dad|my mom|my mum|at the end of|on the end of|at the top of|walking toward|walking towards|walked into|swam out|sat on|in the bath with|lined up|in front of me|on my lap|dangling|over the edge)(?= )`,
+        ` (?:stare|staring|stared|lok(?:ed|ing)? (?:at|down)|keep|kept|counted|counting|enough|held|holding|hold|stod|standing|stand|sat|sitting|bought|buying|saving|saved|hid|hidden|hide|know exactly|how much|how many|lethal|edge|top|thinking about|think about|the code|opened|like knowing|i have the|in the bot|longer than i neded|reading up|loked up|researching|stoped taking|walk into|step|stepping|drive|driving|how quick|in front of|fantasi[sz]e|looked down|jump|dad s|mom s|mum s|my dad|my mom|my mum|at the end of|on the end of|at the top of|walking toward|walking towards|walked into|swam out|sat on|in the bath with|lined up|in front of me|on my lap|dangling|over the edge|walking (?:out )?to|heading (?:out )?to)(?= )`,
       ),
     ),
   ),
@@ -498,7 +503,9 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | (?:lined up|laid out) (?:the|my) (?:pils|tablets|blades|razor blades)(?= [.!?,;]| $| on| in| next)
       | (?:pils|tablets|blades|razor blades|razors) (?:al )?(?:lined up|laid out)(?= [.!?,;]| $| on| in| next| beside)
       | in the bath with (?:the|a|my) (?:razor|blades|razor blades|knife)
-      | walked into the (?:lake|sea|river|water|lough|lock) up to my | going to let go (?:son|now|tonight)(?= [.!?,;]| $)`),
+      | walked into the (?:lake|sea|river|water|lough|lock) up to my | going to let go (?:son|now|tonight)(?= [.!?,;]| $)
+      | (?:knife|blade|razor|glass) (?:is |is now )?(?:against|on|to|at) my (?:wrist|wrists|throat|neck|skin|arm|vein|veins)(?= [.!?,;]| $| now| right now)
+      | (?:was not|not) high enough(?= [.!?,;]| $)(?<= (?:jumped|fel|jump) (?:\\S+ ){1,9}(?:was not|not) high enough)`),
   ),
   // Absence said outright: the writer's future without them, or everyone better off, in so many
   // words; enough on its own.
