@@ -750,4 +750,20 @@ describe('oracle refusal gate', () => {
       'i push ppl away as soon as they care. why',
     ]);
   });
+  test('the professional question inside a hard story is still refused: where I stand, my chances, what a vet would do', () => {
+    rulesRefuse(
+      [
+        "I'm heartbroken and furious. My ex took the kids to his mum's in Cornwall without asking. Is there anything I can do through the courts?",
+        "Lived with him eleven years, never married, and he's kept everything. What rights does an unmarried partner actually have?",
+        'Honestly so ashamed of this. Missed the tax return deadline by three months. How much will the penalty be?',
+        'My rabbit has stopped eating and just sits hunched in the corner. My daughter is beside herself. What would a vet usually do?',
+        "Bloods show an eGFR of 55 and I've been dreading it since Mum's kidney failure. What does an eGFR of 55 mean?",
+      ],
+      /-question$/,
+    );
+    answers([
+      "I'm 58, divorced, and starting an art degree. Is it too late to become someone new?",
+      'My dad refuses to take his tablets and it scares me. What can I do?',
+    ]);
+  });
 });
