@@ -766,4 +766,28 @@ describe('oracle refusal gate', () => {
       'My dad refuses to take his tablets and it scares me. What can I do?',
     ]);
   });
+  test('a trade how-to after a story, and words to be said in a language, are tasks however tender the story', () => {
+    rulesRefuse(
+      [
+        "My wife always did the garden and she's been gone since spring. The roses are covered in black spots. How do I prune them back?",
+        "My girlfriend's nan is from Naples and I want to thank her in Italian for the dinner. What should I say?",
+        "My father-in-law is Greek and he calls me 'koukla'. What does that mean?",
+      ],
+      /translation-in-a-story|story-then-how-to-a-thing/,
+    );
+    answers([
+      'My son told me he is gay and I reacted badly. I love him. How do I fix this?',
+      'My kids answer me in English when I speak Tagalog and it breaks something in me. How do I stop taking it personally?',
+    ]);
+  });
+
+  test('an event and a feeling in a few words are answered whatever the event names', () => {
+    answers([
+      'mri on monday. cant sleep',
+      'tribunal next week and i am shaking',
+      'results in. idk what to feel',
+      'surgery friday. how do i get through the wait',
+    ]);
+    refuses(['scan tomorrow, what should i eat before it?', 'court tomorrow. what do i wear']);
+  });
 });

@@ -234,7 +234,7 @@ const TRANSLATION = [
     String.raw`\b(what|what's|whats)( is| are)? (the )?${LANGUAGE} (word|words|for|translation|term|version|phrase)\b`,
   ),
   new RegExp(
-    String.raw`\b(what|what's|whats)( is| are| does)? ["'][^"']{1,60}["'] (mean|in ${LANGUAGE})\b|\b(what|what's|whats)( is| are)? \w+ in ${LANGUAGE}\b`,
+    String.raw`\b(what|what's|whats)( is| are| does)? ["'][^"?]{1,60}?["'] (mean|in ${LANGUAGE})\b|\b(what|what's|whats)( is| are)? \w+ in ${LANGUAGE}\b`,
   ),
   /^(what does|what is the meaning of|meaning of) ["'][^"']{1,60}["']( mean)?( in \w+)?\s*\??$/,
   /\b(translate|translation)\b[^.?!]{0,40}["':]/,
@@ -447,7 +447,7 @@ const PRACTICAL = [
   /\b(weather|forecast|rain|sunny|snow|temperature|frost|plant(ing)? (tomatoes|seeds|bulbs)|zone \d+)\b/,
   /\b(bad|good|healthy|unhealthy|safe|dangerous|harmful) for (you|your health|health|kids|children|dogs|cats|the body|your skin|your teeth)\b/,
   /\b(legal|illegal|legally|lawful|lawyer|attorney|sue|small claims|statute of limitations|landlord|tenant|lease|deposit|parking (ticket|fine)|permit|planning permission|copyright|probate|inherit(ance)?|prenup|notari[sz]ed|expunged?|restraining order|child support|custody (hearing|order)|jury (duty|summons)|garnish|work permit|green card|asylum (case|claim|application)|citizenship test|bankruptcy|chapter (7|13)|forbearance|annuity|lump sum|cosign)\b/,
-  /\b(install|set up|setup|configure|deploy|upgrade|reset|reboot|troubleshoot|plug|wifi|router|printer|password|stain|carpet|laundry|clean|unclog|unblock|repair|fix|descale|kettle|tap|faucet|sink|drain|toilet|boiler|radiator|circuit breaker|fuse|washing machine|dishwasher|fridge|mou?ld|drywall|plaster|grout|gutter|shed|bike chain|puncture|car|engine|brakes?|tyres?|tires?|oil change)\b/,
+  /\b(install|set up|setup|configure|deploy|upgrade|reset|reboot|troubleshoot|plug|wifi|router|printer|password|stain|carpet|laundry|clean|unclog|unblock|(repair|fix)(?! (this|things|us|what|my (life|marriage|relationship|friendship|family|mistakes?)))|descale|kettle|tap|faucet|sink|drain|toilet|boiler|radiator|circuit breaker|fuse|washing machine|dishwasher|fridge|mou?ld|drywall|plaster|grout|gutter|shed|bike chain|puncture|car|engine|brakes?|tyres?|tires?|oil change)\b/,
   /\b(directions|route|quickest way|fastest way|get to the|nearest|closest|tube|subway|metro|train|bus|taxi|rush hour)\b/,
 ];
 
@@ -810,6 +810,42 @@ const FEW_WORDS = 12;
 /** Feelings and states said of oneself, often without "I" in a short text. */
 const FEELING_WORDS =
   /\b(scared|afraid|terrified|anxious|nervous|lonely|alone|lost|sad|heartbroken|ashamed|guilty|numb|empty|tired|exhausted|drained|burnt out|burned out|overwhelmed|stuck|hopeless|worthless|useless|angry|furious|bitter|jealous|envious|relieved|confused|hurt|broken|miserable|depressed|down|low|grieving|embarrassed|humiliated|restless|bored|insecure|stressed|desperate|devastated|crushed|gutted|losing my mind|pretending|caring so much|moving on|left behind|now what|what now)\b/;
+
+/** Feelings and states said in few words, with those that only a waiting or a worry names. */
+const FELT =
+  /\b(can'?t sleep|cannot sleep|can'?t stop shaking|shaking|praying|sick with worry|worried sick|freaking out|panicking|spiral(l)?ing|idk (what|how) to feel|(don'?t|do not) know (what|how) to feel|miss(ing)? (him|her|them|my \w+))\b/;
+
+/**
+ * "ct scan tmrw. cant sleep", "court tomorrow. can't stop shaking": an event and what it does to
+ * the writer, stated in a few words with nothing asked; answered whatever domain the event is in.
+ */
+function aFeltStatement(text: string): boolean {
+  if (text.includes('?') || words(text).length > FEW_WORDS) return false;
+  if (!FEELING_WORDS.test(text) && !FELT.test(text)) return false;
+  return (
+    !/(^|[.!,;:]\s*)(how|what|whats|what's|why|when|where|which|who|can|could|should|is|are|do|does|will|would)\b/.test(
+      text,
+    ) &&
+    !practicalQuestion(text) &&
+    !TASK_AFTER_A_BREAK.test(text) &&
+    firstMatch([LOOKUP_REQUEST, REQUEST], text) === null &&
+    !/\b(best|cheapest|good|top|safest|rec|recs|recommend|lmk|any tips)\b/.test(text)
+  );
+}
+
+/** Words quoted or said in a language, then asked about: "I want to greet her in Yoruba. What should I say?". */
+const SAY_IT_ASK =
+  /\b(how (do|would|should|can) (i|you|we) (say|write|pronounce|spell) (it|that|this|them)|what (should|do|would|could) i say|what does (that|it|this) mean\s*(\?|$)|is it a nice thing)/;
+const SAID_IN_A_LANGUAGE = new RegExp(
+  String.raw`\b(say|greet|tell|ask|write|thank|welcome|toast)\b[^.?!]{0,60}\bin ${LANGUAGE}\b|\b${LANGUAGE}\b[^.?!]{0,60}["'][^"?]{2,60}["']`,
+);
+
+function translationInAStory(text: string): string | null {
+  const ask = SAY_IT_ASK.exec(text);
+  if (ask === null) return null;
+  const said = SAID_IN_A_LANGUAGE.exec(text);
+  return said === null ? null : `${said[0].trim()} … ${ask[0].trim()}`;
+}
 
 /**
  * A short text that says a feeling and names nothing a professional, a shop or a search engine
@@ -1193,7 +1229,8 @@ function refusedOnItsOwn(request: string, after: Framing): GateVerdict | null {
   // Asked first, a how-to names its own object ("How do I descale a coffee machine?"), unless
   // the object is a word pointing at the story after it ("How do I stop it?").
   const namesItsObject =
-    after === 'request-then-story' && verdict.rule === 'how-to-a-thing' && !POINTS_AT_THE_STORY.test(request);
+    verdict.rule === 'how-to-a-thing' &&
+    ((after === 'request-then-story' && !POINTS_AT_THE_STORY.test(request)) || TRADE_HOW_TO.test(request));
   if (
     verdict.onMission ||
     !(REFUSED_AFTER_A_FEELING.has(verdict.rule) || namesItsObject) ||
@@ -1210,6 +1247,13 @@ type Framing = 'feeling' | 'story' | 'request-then-story';
 function ruleAfter(after: Framing, rule: string): string {
   return after === 'request-then-story' ? `${after}-${rule}` : `${after}-then-${rule}`;
 }
+
+/**
+ * A how-to whose verb is a trade's ("how do I jump start it?", "how do I replace the felt?"):
+ * a task whatever the story before it, even when "it" points back at the story.
+ */
+const TRADE_HOW_TO =
+  /\bhow (do|can|should|would|could) (i|you|we) (jump ?start|replace|clean|descale|unclog|unblock|feed|water|plant|prune|repot|paint|repaint|lay|install|cook|bake|freeze|store|reheat|wire|tile|grout|sand|varnish|plaster|insulate|service|bleed|defrost|wash|iron|sew|knit|format|set up|configure|back up|export|print|pronounce|spell|make a [\w-]+ (layout|table|chart|spreadsheet|formula|template))\b/;
 
 const POINTS_AT_THE_STORY = /\b(it|this|that|these|those|them|things|him|her|myself|ourselves|one)\b/;
 
@@ -1260,6 +1304,8 @@ function verdictOf(text: string): GateVerdict {
   const professional = PROFESSIONAL.exec(text);
   if (professional !== null && !DISTRESS_SAID.test(text))
     return off('practical_advice', 'professional-advice', professional[0]);
+  const retold = translationInAStory(text);
+  if (retold !== null) return off('translation', 'translation-in-a-story', retold);
   const artifact = requestedArtifact(text);
   if (artifact !== null) {
     const tech = techEvidence(text);
@@ -1267,6 +1313,8 @@ function verdictOf(text: string): GateVerdict {
       ? off('code', 'request-for-code', `${artifact} (${tech})`)
       : off('content_generation', 'request-for-writing', artifact);
   }
+
+  if (aFeltStatement(text)) return on('felt-statement', null);
 
   // 2. Lookups, unless the question also speaks of a life.
   const reflective = reflectiveEvidence(plain, tokens);
@@ -1292,7 +1340,10 @@ function verdictOf(text: string): GateVerdict {
         plain,
       );
     const howToVerb = howTo === null ? undefined : (howTo[3] ?? howTo[4] ?? howTo[6]);
-    const lifeHowTo = howToVerb !== undefined && LIFE_VERBS.has(howToVerb) && !/^(get|make)$/.test(howToVerb);
+    const lifeHowTo =
+      howToVerb !== undefined &&
+      LIFE_VERBS.has(howToVerb) &&
+      (!/^(get|make)$/.test(howToVerb) || /\bget (thru|through|over|past|by|used to)\b/.test(plain));
     if (tech !== null && (asks || lookup !== null || firstPerson === null)) {
       return off('code', 'technical-help', tech);
     }
