@@ -790,4 +790,17 @@ describe('oracle refusal gate', () => {
     ]);
     refuses(['scan tomorrow, what should i eat before it?', 'court tomorrow. what do i wear']);
   });
+  test("a question about the situation a story told is the professional's, even right after a feeling", () => {
+    rulesRefuse(
+      [
+        "We bought the house together but it's in his name and he's moved his new girlfriend in. I'm humiliated. Where do I stand?",
+        "Gran has dementia and since this morning she doesn't know who I am at all. I'm so frightened. What could cause a sudden change like that?",
+        "I've got nothing put away at 58 after the divorce and I'm ashamed. What can I realistically do to catch up?",
+      ],
+      /-question$/,
+    );
+    answers([
+      'My divorce came through today and I feel like a stranger to myself. Where do I stand with myself now?',
+    ]);
+  });
 });

@@ -85,11 +85,19 @@ const CLINICAL_ASK = new RegExp(
 const CLINICAL_ASK_OF_THE_STORY =
   /\bwhat('s| is) (likely |probably )?going on\b|\bwhat('s| is) wrong(?! with (me|us|my life))\b|\bis (she|he|it) (ill|sick|in pain|dying)\b|\bwhat (could|might|would|can) cause\b|\bdoes (the whole|everyone|the \w+) (family )?(need|have) (treating|treatment|to be treated)\b|\bwhat (could|might|would|can) be causing (it|this|that|them)\b|\bwhat is (it|this|that)\s*(\?|$| and what)|\bdo (i|we) need glasses\b|\bis (that|this|it) normal (after|for|at|with|in)\b|\bat what (age|point) should (i|we) (worry|be worried|be concerned)\b|\bshould (i|we) (stop|start|keep taking|take|double|skip) (them|it|taking (them|it))\b|\b(be|is) something serious\b|\bwhat does (that|this|it) mean\s*\?\s*$|\bwhat can (i|we) do (myself|at home|about it)\b|\bis (it|this|that|they) (still |actually |really )?(normal|serious|dangerous|urgent|bad|ok|okay|safe|too much|too high|too low|an emergency|infected|broken|contagious)\s*(\?|$)|\bis it (ok|okay|safe|fine|dangerous) to (take|mix|combine|give|drink|eat) (them|it|these|those|both)\b|\bwhat (are you supposed to|should i|do you|do i|should we) do (while|when|if|in the moment)\b|\bshould (i|we) (be )?(taking|take) (him|her|them|my \w+) (somewhere|in|to)\b|\bcan (that|this|it) (get|become) (serious|worse|infected)\b|\bdoes (that|this|it) mean (i'm|i am|he's|she's|he is|she is|my)\b|\bcan (i|we|you) (still |safely )?(drink|eat|take|have|mix|combine) |\bwhat (could|might|would|can) (it|this|that|they) be\b|\bcan (it|this|that|she|he) wait\b|\b(should|do) (i|we) (get|have) (it|this|that|them|him|her) (checked|looked at|seen|scanned|x-?rayed)\b|\bbroken or not\b|\b(when|how soon) (can|should) (i|we|you|she|he) (go back|return|drive|exercise|fly|swim|run|lift|walk)\b|\b(do|does) (it|this|that|she|he) need (stitches|a doctor|antibiotics|to be seen)\b/;
 
+/**
+ * A clinician's question about the situation the story told, not about what was said last
+ * ("…she's suddenly very confused. I'm scared. What could cause a sudden change like that?"): a
+ * feeling just before it does not make it a question about the feeling.
+ */
+const CLINICAL_SITUATION =
+  /\bwhat (could|might|would|can) (cause|be causing) (that|this|it|a [\w ]{1,30} like (that|this))\b|\bwhat('s| is) (likely |probably )?going on\b|\bis (she|he) (ill|sick|in pain|poorly)\s*\?|\bwhat('s| is) wrong (with (him|her|it|my \w+|the \w+)|and what)\b|\bwhat would (a|the) (vet|doctor|gp|dentist|midwife|pharmacist) (usually |normally |actually )?do\b|\bhow (should|do) (i|we) (taper|come off|wean)\b/;
+
 /** Words of the law: property, inheritance, tenancy, work, courts, money owed. */
 export const LEGAL = new RegExp(
   String.raw`\b(${[
     String.raw`law|laws|legal\w*|illegal|lawful|lawyers?|solicitors?|attorneys?|court|courts|judge|tribunal|sue|suing|sued|lawsuit|claim|claims|settlement|compensation|damages|liab\w+|rights|entitled|contract|contracts|clause|signed|non-?compete|nda`,
-    String.raw`a will|the will|no will|without a will|(his|her|my|their|mum's|mom's|dad's) will|wills|estate|executor|beneficiar\w+|inherit\w*|probate|deeds?|in (his|her|my|their) name|joint (tenancy|account|names?)|mortgage|title`,
+    String.raw`a will|the will|no will|\w+ will (valid|legal|binding|count)|without a will|(his|her|my|their|mum's|mom's|dad's) will|wills|estate|executor|beneficiar\w+|inherit\w*|probate|deeds?|in (his|her|my|their) name|joint (tenancy|account|names?)|mortgage|title`,
     String.raw`lease|tenancy|tenants?|landlord|letting agent|rent|rented|renting|deposit|evict\w*|notice period|eviction notice|notice to quit|(days?|weeks?|months?)'? notice|flatmate|housemate|sublet\w*|hoa|council`,
     String.raw`employer|employment|boss|manager|hr|fired|sacked|dismiss\w+|redundan\w+|severance|wages?|salary|paid|pay|payslip|overtime|holiday pay|vacation (days|pay)|sick pay|maternity|paternity|notice period|disciplinary|grievance|union`,
     String.raw`points|speed awareness|i-?\d{3}|flexible working|holiday pay|self-employed|insurance|insurer|insurance policy|premium|accident|at fault|50/50|police|arrest\w*|charged|theft|stole|stolen|fraud|fined|a fine|penalty|ticket|speeding|licen[cs]e|visa|immigration|citizenship|deport\w*|custody|divorce\w*|alimony|child support|prenup|debt|debts|collectors?|bankrupt\w*|refund|warranty|seller|buyer|bought|purchase|neighbou?r\w*|boundary|fence|hedge|trees?|branches|driveway|property|shed|restraining order|protective order|non-molestation order|injunction|maintenance|cohabit\w*|small claims|home office|surname|deed poll|contact order|extension|our land|planning|paternity leave|maternity leave|handover|see the kids|fine us|fined us`,
@@ -131,13 +139,17 @@ const LEGAL_ASK = new RegExp(
     String.raw`\bdo (i|we) have (a|any) (legal )?(right|rights|claim)\b|\bam i (actually |legally |technically )?(a worker|an employee|self-employed|entitled)\b`,
   ].join('|'),
 );
+/** A lawyer's question about the situation the story told, whatever feeling came just before it. */
+const LEGAL_SITUATION =
+  /\bwhere do (i|we) stand(?! with (myself|me|him|her|them|god|life|my \w+))\b|\b(would|could|will) (i|we) win\b|\bwhat are (my|our) chances\b|\bis there (anything|something|any way) (i|we) can do\b|\bcan (they|he|she) (actually |legally |really |just )?(refuse|deny|force|fine|charge|evict|withhold|sack|fire|dock)\b|\bis it too late to (do anything|sue|claim|appeal|challenge|contest|complain|object)\b|\b(isn't|is) there a time limit\b|\bdo (i|we) have to (leave|move out|let|allow|pay)\b|\bcan (i|we) (force|make) (him|her|them) (to )?(hand|give|pay|show|sell|leave|move)\b|\bwhat happens (if|when) (i|we|she|he|they) (sells?|overstay|default|stop paying|miss)\b/;
+
 /** The same asked of what the story told ("Can they do that?", "Is that legal?"). */
 const LEGAL_ASK_OF_THE_STORY =
   /\bcan (they|he|she) (actually |legally |really |just )?(refuse|deny|stop|force|make|fine|charge|evict|keep|take|withhold|sack|fire|dock)\b|\bis (that|this|it) (even |actually |still )?(legal|illegal|theft|fraud|binding|enforceable)\b|\bcan (they|he|she) (actually |legally |really |just )?(do that|do this|keep it|take it)\b|\bwho (actually |legally )?gets (it|them|the)\b|\bshould (i|we) (accept|fight|sign|settle|appeal|contest)( (it|this|that|the \w+))?( or (fight|accept|appeal|contest|sign|settle)( it| this| that)?)?\s*(\?|$)|\b(am|are) (i|we) (still |legally )?(responsible|liable) for (his|her|their|the|any|my \w+'?s?) ?(\w+ )?(share|rent|debts?|bills?|half|payments?|damages?|costs?|fees?|loan|mortgage)\b|\bcan (i|we) (go after|sue|claim against|take) (them|him|her|it)\b/;
 
 /** Words of money: taxes, savings, pensions, loans, investments, insurance, prices. */
 export const FINANCIAL = new RegExp(
-  String.raw`\b(tax|taxes|tax return|hmrc|irs|vat|inheritance tax|isa|isas|401k|ira|roth|pensions?|retirement (fund|savings|account|pot)|savings|bank|packaged account|mortgage|remortgage|loan|loans|student loan|tuition|premium bonds|bonds|stocks?|shares|index funds?|etfs?|crypto|bitcoin|ethereum|invest\w*|portfolio|dividends?|interest rate|apr|credit cards?|credit score|overdraft|debt|debts|bank account|premium account|current account|life insurance|home insurance|travel insurance|car insurance|contents|assessor|lowball|premium|excise|budget|spending|salary|payslip|benefits claim|universal credit|lease or buy|buy or lease|price|overpaying|rip off|\d+ grand|\d+ ?k|heloc|refinanc\w*|high yield|checking( account)?|emergency fund|gold|silver|annuit\w+|deposit|down payment|income|ratio|buy(ing)? a (house|home|flat|condo|car)|tariff|balance transfer|debt management|iva|universal credit|council tax|self assessment|penalty|tax relief|credit (rating|file)|lender|inheritance tax|seven year rule|workplace pension|energy)\b|(?:^|\s)[£$€]\d`,
+  String.raw`\b(tax|taxes|tax return|hmrc|irs|vat|inheritance tax|isa|isas|401k|ira|roth|pensions?|retirement (fund|savings|account|pot)|savings|bank|packaged account|mortgage|remortgage|loan|loans|student loan|tuition|premium bonds|bonds|stocks?|shares|index funds?|etfs?|crypto|bitcoin|ethereum|invest\w*|portfolio|dividends?|interest rate|apr|credit cards?|credit score|overdraft|debt|debts|bank account|premium account|current account|life insurance|home insurance|travel insurance|car insurance|contents|assessor|lowball|premium|excise|budget|spending|salary|payslip|benefits claim|universal credit|lease or buy|buy or lease|price|overpaying|rip off|\d+ grand|\d+ ?k|heloc|refinanc\w*|high yield|checking( account)?|emergency fund|gold|silver|annuit\w+|deposit|down payment|income|ratio|buy(ing)? a (house|home|flat|condo|car)|tariff|balance transfer|debt management|iva|universal credit|council tax|self assessment|penalty|tax relief|credit (rating|file)|lender|inheritance tax|seven year rule|workplace pension|energy|retirement|put away|nest egg)\b|(?:^|\s)[£$€]\d`,
 );
 
 /** What a financial adviser is asked: whether it is worth it, better, a good price; how much. */
@@ -159,6 +171,10 @@ const FINANCIAL_ASK = new RegExp(
     String.raw`\bis that right\? can (i|we) fight it\b|\bcan (i|we) fight it\b`,
   ].join('|'),
 );
+
+/** A financial adviser's question about the situation told, whatever feeling came before it. */
+const FINANCIAL_SITUATION =
+  /\bwhat can (i|we) (realistically |actually )?do to (catch up|save|pay|clear|reduce|get out of)\b|\bhow (do|can) (i|we) catch up on (my|our) (pension|savings|retirement)\b/;
 
 /** The same asked of what the story told ("Is it worth it?", "Can I fight it?"). */
 const FINANCIAL_ASK_OF_THE_STORY =
@@ -202,10 +218,10 @@ export function expertQuestion(text: string): { rule: string; evidence: string }
   const asks = sentences.filter((s) => s.includes('?') || ASKS_UNMARKED.test(s.replace(/[.!]+$/, '')));
   if (asks.length === 0 || asks.some(asksAboutALife)) return null;
   for (const ask of asks) {
-    for (const [domain, words, own, ofTheStory] of [
-      ['medical', MEDICAL, CLINICAL_ASK, CLINICAL_ASK_OF_THE_STORY],
-      ['legal', LEGAL, LEGAL_ASK, LEGAL_ASK_OF_THE_STORY],
-      ['financial', FINANCIAL, FINANCIAL_ASK, FINANCIAL_ASK_OF_THE_STORY],
+    for (const [domain, words, own, ofTheStory, situation] of [
+      ['medical', MEDICAL, CLINICAL_ASK, CLINICAL_ASK_OF_THE_STORY, CLINICAL_SITUATION],
+      ['legal', LEGAL, LEGAL_ASK, LEGAL_ASK_OF_THE_STORY, LEGAL_SITUATION],
+      ['financial', FINANCIAL, FINANCIAL_ASK, FINANCIAL_ASK_OF_THE_STORY, FINANCIAL_SITUATION],
     ] as const) {
       const asked = own.exec(ask);
       const named = asked === null ? null : words.exec(ask);
@@ -217,6 +233,10 @@ export function expertQuestion(text: string): { rule: string; evidence: string }
       const told = pointed === null || asksAboutALife(toldLast) ? null : words.exec(text);
       if (pointed !== null && told !== null)
         return { rule: `${domain}-question`, evidence: `${pointed[0].trim()} (${told[0]})` };
+      const situational = situation.exec(ask);
+      const inStory = situational === null ? null : words.exec(text);
+      if (situational !== null && inStory !== null)
+        return { rule: `${domain}-question`, evidence: `${situational[0].trim()} (${inStory[0]})` };
     }
   }
   return null;
