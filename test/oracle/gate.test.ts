@@ -803,4 +803,14 @@ describe('oracle refusal gate', () => {
       'My divorce came through today and I feel like a stranger to myself. Where do I stand with myself now?',
     ]);
   });
+  test('garden, kitchen, cleaning and gadget questions after a story are practical: when to plant, what gets it out, where to start', () => {
+    refuses([
+      "My late dad's vegetable patch is mine now and I want to do him proud. When should I be planting onions?",
+      "I've let the bathroom go since the breakup. What actually gets mould out of grout?",
+      'Setting up parental controls on the new iPad tonight, where do I even start?',
+    ]);
+    answers([
+      'I feel like I planted my whole life around him and now he is gone. Where do I even start again?',
+    ]);
+  });
 });
