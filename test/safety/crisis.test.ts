@@ -756,6 +756,20 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test('everyday rope, a count of messages, scars worn in the open and a letter to a younger self are not a crisis', () => {
+    neverFlagged([
+      'tied a rope swing to the big oak for the kids, best fiver I ever spent',
+      'bought rope and hooks to hang the bikes on the shed wall',
+      "if I get 200 more emails about the fire drill I'm going to jump in the canal, honestly",
+      'wore a t-shirt to the pool with my old scars showing, first time in years, nobody looked twice',
+      'read my diary from when I was suicidal at 15 and wrote a letter back to that girl',
+      'ran the safeguarding lesson on self harm content with year 10 today',
+    ]);
+    flaggedAs('self_harm', [
+      'i wrote a letter to my kids and put it in the glovebox. i think about it every night',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

@@ -299,7 +299,7 @@ const INTENT = `(?:${WISH}|going to|am going to|will|should|might|am|gona|do it 
 
 /** A farewell letter to a place, a job or the next person at a desk: "Wrote a goodbye note to my desk". */
 const NOTE_TO_A_PLACE =
-  /to (?:my|a) (?:younger|past|teenage|old|\d+ year old) self|to (?:my|the|our|a) (?:old |childhod |first |new |future )?(?:desk|job|house|home|flat|apartment|bedrom|rom|schol|ofice|car|city|town|team|students|clas|garden|kitchen)|for whoever|for the next (?:person|tenant|owner)|coworker|coleague|for (?:the|my|our) (?:neighbour|neighbor|landlord|postman|delivery|driver|cleaner|babysiter|nany|romate|flatmate|teacher|milkman|plumber|builder|boss|team|substitute)|(?:on|under) (?:the|his|her|their|my) (?:door|windscreen|windshield|car|fridge|desk)/;
+  /to (?:that|my) (?:girl|boy|kid|teenager|younger self)\b(?!s)|back to (?:that|her|him|me)\b|to (?:my|a) (?:younger|past|teenage|old|\d+ year old) self|to (?:my|the|our|a) (?:old |childhod |first |new |future )?(?:desk|job|house|home|flat|apartment|bedrom|rom|schol|ofice|car|city|town|team|students|clas|garden|kitchen)|for whoever|for the next (?:person|tenant|owner)|coworker|coleague|for (?:the|my|our) (?:neighbour|neighbor|landlord|postman|delivery|driver|cleaner|babysiter|nany|romate|flatmate|teacher|milkman|plumber|builder|boss|team|substitute)|(?:on|under) (?:the|his|her|their|my) (?:door|windscreen|windshield|car|fridge|desk)/;
 
 /** Leaving a job, a house or a school: goodbyes that are a day's events, not a farewell to life. */
 const ORDINARY_DEPARTURE = new RegExp(
@@ -380,7 +380,7 @@ const A_FALL = new RegExp(
 
 const SOMEONE_ELSE_HARM = new RegExp(
   sq(
-    ` (?:friend|sister|brother|son|daughter|child|students?|pupils?|patients?|clients?|partner|girlfriend|boyfriend|flatmate|romate|housemate|clasmate|coworker|coleague|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|(?:was|used to be) (?:a|an) (?:\\S+ ){0,2}who|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fel (?:down|off|over|of|from|into|onto|out|backwards|hard|badly|asleep|and)|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while|cat|dog|kitten|puppy|pet|bird|horse|rabbit|hamster|nosebled|nostril)(?= )`,
+    ` (?:friend|sister|brother|son|daughter|child|students?|pupils?|patients?|clients?|partner|girlfriend|boyfriend|flatmate|romate|housemate|clasmate|coworker|coleague|he|she|they|someone|people|help (?:a|my|someone)|support (?:a|my|someone)|used to|years ago|lesson|lessons|content|safeguarding|(?:was|used to be) (?:a|an) (?:\\S+ ){0,2}who|by accident|accidentally|shaving|cooking|chopping|kitchen|gym|workout|training|running|football|soccer|playing|practice|fel (?:down|off|over|of|from|into|onto|out|backwards|hard|badly|asleep|and)|fall|falling|slipped|tripped|sport|sports|lifting|skating|hiking|climbing|injury|injured|sprain|sprained|back|knee|ankle|wrist while|cat|dog|kitten|puppy|pet|bird|horse|rabbit|hamster|nosebled|nostril)(?= )`,
   ),
 );
 
@@ -398,7 +398,7 @@ const ANNOYANCE = new RegExp(
  */
 const HYPERBOLE = new RegExp(
   sq(
-    ` if(?: +\\S+){0,10}? +(?:one more|any longer|another (?:minute|hour|page|meeting|email|lecture|class|song|episode|word))(?= )| rather(?: +\\S+){1,8}? +than +(?:sit|listen|go|do|read|watch|attend|spend|work|deal|talk|hear|eat|take|study|write|sit through|be stuck|open)(?= )`,
+    ` if(?: +\\S+){0,10}? +(?:one more|\\d+ more|a hundred more|any longer|another (?:minute|hour|page|meeting|email|lecture|class|song|episode|word))(?= )| rather(?: +\\S+){1,8}? +than +(?:sit|listen|go|do|read|watch|attend|spend|work|deal|talk|hear|eat|take|study|write|sit through|be stuck|open)(?= )`,
   ),
 );
 
@@ -432,6 +432,7 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` (?:i|i am|am|i feel|feel|feeling|i have been|been|i get|getting|i was|so|really|very|pretty|super|kind of|extremely|actively|passively|lowkey) (?:so |really |very |pretty |super |kind of |extremely |actively |passively |quite |more |increasingly |just |lowkey )?suicidal`,
+    / (?:from|back|since) when i was (?:\S+ )?suicidal| was suicidal (?:at \d+|as a (?:teen|teenager|kid|student)|in (?:19|20)\d\d)/,
   ),
   rule(
     'self.suicidal-thoughts',
@@ -2638,6 +2639,9 @@ const IDIOMS = new RegExp(
       '(?:fake|faking|faked) my (?:own )?death',
       '(?:thought|felt like|feel like|(?:was|am) (?:completely |absolutely |totally |so |genuinely |honestly |literaly )?(?:sure|convinced|certain)) (?:i was|i am|im|i would|i was going to|i am going to|i will) (?:dying|going to die|about to die|die|going to freeze to death|having a heart attack|having a stroke)(?= (?:right there|on the|in the|at the|of a|from|because|or|and then|,|\\.|!))',
       'dead tired',
+      // Rope that is a toy, a swing or storage.
+      'rope (?:swing|swings|toy|tug|ladder|lights|course|bridge)',
+      'rope (?:and (?:hoks|hooks|pegs|pulleys) )?to hang (?:the|my|up|some) (?:bikes?|washing|hamock|lights|pictures|bunting|laundry|clothes|tools|plants|hose)',
       '(?:shot|shoot|shooting|shoots) (?:myself|ourselves|yourself|themselves) in the (?:fot|feet)',
       'so (?:anoying|anoyed|mad|angry|pised of|furious|fed up|irritated|irritating)(?: right now| rn)?(?: that)? i could (?:actualy |literaly |honestly |seriously |just |realy )?kil (?:him|her|them|you|my \\S+)(?! (?:and i mean it|i mean it|i am not joking|not joking|for real|with))',
       'dead serious',
@@ -2844,7 +2848,7 @@ export interface CrisisScores {
 export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): CrisisScores {
   // Someone else's words, quoted, are not the writer's (`reported-speech.ts`).
   const plain = canonical(blankReportedSpeech(text));
-  const canon = /d[iy]|dea|kil|mur|bor|scar|wor|sick|perish|fot|fet/.test(plain)
+  const canon = /d[iy]|dea|kil|mur|bor|scar|wor|sick|perish|fot|fet|rope/.test(plain)
     ? plain.replace(IDIOMS, ' ~ ')
     : plain;
   const totals = {
