@@ -828,10 +828,18 @@ function aFeltStatement(text: string): boolean {
     !/(^|[.!,;:]\s*)(how|what|whats|what's|why|when|where|which|who|can|could|should|is|are|do|does|will|would)\b/.test(
       text,
     ) &&
-    !practicalQuestion(text) &&
-    !TASK_AFTER_A_BREAK.test(text) &&
+    asksForNothing(text) &&
     firstMatch([LOOKUP_REQUEST, REQUEST], text) === null &&
-    !/\b(best|cheapest|good|top|safest|rec|recs|recommend|lmk|any tips)\b/.test(text)
+    !/\b(rec|recs|recommend|lmk|any tips)\b/.test(text)
+  );
+}
+
+/** Neither a task, a practical question nor a search for the best of something. */
+function asksForNothing(text: string): boolean {
+  return (
+    !TASK_AFTER_A_BREAK.test(text) &&
+    !practicalQuestion(text) &&
+    !/\b(best|cheapest|good|top|safest) [\w-]+( [\w-]+)? (for|to|under|in)\b/.test(text)
   );
 }
 
@@ -862,9 +870,7 @@ function aFeelingInFewWords(text: string): boolean {
     firstMatch(PRACTICAL, text) === null &&
     techEvidence(text) === null &&
     !LANGUAGE_NAMED.test(text) &&
-    !TASK_AFTER_A_BREAK.test(text) &&
-    !practicalQuestion(text) &&
-    !/\b(best|cheapest|good|top|safest) [\w-]+( [\w-]+)? (for|to|under|in)\b/.test(text)
+    asksForNothing(text)
   );
 }
 
