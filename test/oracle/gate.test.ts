@@ -813,4 +813,17 @@ describe('oracle refusal gate', () => {
       'I feel like I planted my whole life around him and now he is gone. Where do I even start again?',
     ]);
   });
+  test('money asked as what is owed, what can be afforded or how a product works; law as whether a deal binds', () => {
+    rulesRefuse(
+      [
+        'Grandma left me some shares and I miss her terribly. Do I owe anything if I sell them this year?',
+        'Is term life better than whole life for a single dad of two?',
+        'is a handshake deal to rent my spare room legally binding in Scotland?',
+        'My aunt lost $5,000 to a fake bank call. Can the bank reverse the transfer?',
+      ],
+      /-question$/,
+    );
+    refuses(['how much house can we afford on 70k between us']);
+    answers(['My whole life I have been afraid of money. How do I stop letting it decide who I am?']);
+  });
 });
