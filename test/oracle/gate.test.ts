@@ -799,6 +799,7 @@ describe('oracle refusal gate', () => {
       ],
       /-question$/,
     );
+    refuses(["My deposit's gone and I'm exhausted. Where do I stand with my letting agent?"]);
     answers([
       'My divorce came through today and I feel like a stranger to myself. Where do I stand with myself now?',
     ]);
