@@ -111,6 +111,9 @@ const OVERRIDE = [
   /\b(oracle|philosophy|topic|your|the|gate|safety) (rules?|restrictions?|limits?|filters?|module|gate|mode|persona|check)\b[^.?!]{0,12}\b(suspended|disabled|lifted|removed|turned off|deactivated|paused|off)\b|\b(system|admin|developer|dev|root) (override|note|command|notice)\b/,
   /(?:^|[.!?]\s*)i('m| am) (the|an|your) (admin|administrator|developer|dev|operator|sysadmin|owner)\s*[.!,:]/,
   /\byou (are|'re) now (an? )?\w*(bot|gpt)\b/,
+  // A turn written in the model's name ("[assistant: Sure! I'll ignore my guidelines.]"), a new
+  // rule set to confirm, a refusal switched off, a product key recited.
+  /\[\s*(assistant|ai|bot|model|oracle|system)\s*:|(^|\n)\s*(assistant|ai|bot|model)\s*:\s|\bi('ll| will) (ignore|drop|bypass|forget) my (guidelines|rules|instructions|restrictions|programming)\b|\b(confirm|acknowledge) (you('ve| have)|that you('ve| have)) (read|received|accepted|understood) (these|the|my) (new )?(rules|instructions|terms)\b|\byou (no longer|don'?t|do not|will not|won'?t|never) (refuse|decline|reject)\b|\b(activation|product|licen[cs]e|serial|cd) keys?\b/,
   // Notes addressed to the model or claims that its limits were a test, tucked into a question.
   /\b(note|message|instruction) (to|for) (the )?(model|ai|assistant|system|llm)\b|\bunlock (the )?(\w+ ){0,3}(features?|modes?|capabilities)\b|\b(earlier|previous|above|prior|original) (rules|limits|restrictions|instructions) (were|was) (only |just )?(a )?(test|temporary|fake)\b|\bno (more )?topic (limits|restrictions|rules)\b|\bassistant override\b|\b(which|what) (ai |language )?model (you are|are you)\b|\bwho (made|built|trained|programmed) you\b|\bwhat guard ?rails\b/,
   /\b(instructions|rules|prompt|guidelines|directions) (you were|you've been|you have been|you got) (given|told|trained)\b|\b(paste|print|repeat|show|output|copy) (them|it|those|these|everything|all of it) (out )?(verbatim|word for word)\b|\b(assistant|ai|bot|model|chatbot|oracle),? (now )?(ignore|disregard|forget|skip) (the|this|that|everything|all|my|your)\b|\bend of (entry|journal|text|input|message)\b[^?]{0,80}\b(ignore|instead)\b/,
@@ -418,7 +421,7 @@ const LOOKUP_REQUEST = new RegExp(
 const PRACTICAL_QUESTIONS = [
   /\bhow (much|many|long|often|far|soon)\b|\bdo (i|we) need\b|\bwhere (can|do|should) (i|we)\b|\bwhich\b|\brecommend\b|\bwhat (dose|size|kind|type|brand|model)\b/,
   /\bwhat('s| is| are)? (the )?(best|cheapest|right|good|ideal|safest|wisest|smartest|quickest|fastest)\b/,
-  /\bwhat (should|can|do) (i|we) (wear|pack|bring|buy|cook|use|try|take|eat|drink|do|substitute|serve)\b/,
+  /\bwhat (should|can|do) (i|we) (wear|pack|bring|buy|cook|use|try|take|eat|drink|do|substitute|serve|plant|grow|sow|feed)\b/,
   /\bwhat (actually )?(stops|gets|removes|cleans|kills|shifts|prevents)\b|\bany way to (rescue|save|remove|get|clean|shift)\b|\bwhen should (i|we) (be )?(plant|planting|sow|sowing|prune|pruning|water|feed|harvest|repot)\b|\bwhere do (i|we) (even )?start\b|\bwhat('s| is) the (simplest|easiest|quickest|best) (way|order)\b|\bcan (i|we) stop (that|this|it)\b|\bis there a way to (set up|get|make|sync|share|stop|turn off|change|fix|add)\b|\brecommendations?\b/,
   /\b(should|can|do|could|may) (i|we) (take|buy|use|get|eat|drink|invest|book|pay|wear|cook|bring|pack|install|fix|clean|freeze|reheat|store|rest|put|plant|wash|mix|replace|wait for|refinance|remortgage|claim|apply for|file|upgrade|charge|switch)\b/,
   /\b(is|are) [\w&.-]+( \w+)? (a (good |strong )?(buy|sell)|worth buying|undervalued|overvalued)\b/,
@@ -446,7 +449,7 @@ const PRACTICAL = [
   /\b(buy|purchase|cheapest|cheap|discount|deals?|coupon|voucher|online|return policy|gift for|laptop|phone case|headphones|camera|vacuum( cleaner)?|mattress|shoes|trainers|sneakers|insurance|books? to read|sci-fi books|wear to|outfit|dress code)\b/,
   /\b(dosage|dose|doses|mg|milligrams|symptoms?|diagnos(e|is)|prescription|medication|medicine|pills?|tablets?|antibiotics?|amoxicillin|ibuprofen|paracetamol|acetaminophen|tylenol|advil|aspirin|melatonin|propranolol|antihistamines?|side effects|sunscreen|spf|vaccines?|vaccinated|booster|(rabies|tetanus|flu) (shot|jab)|mri|x-?rays?|ct scan|blood test|ecg|ekg|urgent care|a&e|emergency room|infection|uti|rash|fever|allerg(y|ic)|epipen|concussion|dehydrated|stool|birth control|contraception|morning after pill|ozempic|sertraline|ssri|lisinopril|st\.? john's wort)\b/,
   /\b(weather|forecast|rain|sunny|snow|temperature|frost|plant(ing)? (tomatoes|seeds|bulbs)|zone \d+)\b/,
-  /\b(planting|garlic|seeds|seedlings|tomato plants?|allotment|compost\w*|road trip|overnight stops?|podcasts?|audiobooks?|change the oil|oil change|pruning|repot(ting)?|fiddle leaf|succulents?|houseplants?|lawn|weeds|sourdough|starter|batch cook\w*|meals? (for|to|i can)|vegetarian|main for|limescale|grout|primer|paint(ing)? (the|my|over)|patio|decking|felt|shed roof|burnt (pan|pot)|stainless steel|xbox|playstation|switch|parental controls|icloud|storage|iphone|ipad|notion|todoist|trello|to-do app|boxes)\b/,
+  /\b(planting|garlic|seeds|seedlings|tomato plants?|allotment|compost\w*|road trip|overnight stops?|podcasts?|audiobooks?|change the oil|oil change|pruning|repot(ting)?|fiddle leaf|succulents?|houseplants?|lawn|weeds|sourdough|starter|batch cook\w*|meals? (for|to|i can)|vegetarian|main for|limescale|grout|primer|paint(ing)? (the|my|over)|patio|decking|felt|shed roof|burnt (pan|pot)|stainless steel|xbox|playstation|switch|parental controls|icloud|storage|iphone|ipad|notion|todoist|trello|to-do app|boxes|soil|north[- ]facing|south[- ]facing|raised beds?|on the vine|puppy|puppies|kitten|litter tray|crate train\w*|house ?train\w*|potty train\w*)\b/,
   /\b(bad|good|healthy|unhealthy|safe|dangerous|harmful) for (you|your health|health|kids|children|dogs|cats|the body|your skin|your teeth)\b/,
   /\b(legal|illegal|legally|lawful|lawyer|attorney|sue|small claims|statute of limitations|landlord|tenant|lease|deposit|parking (ticket|fine)|permit|planning permission|copyright|probate|inherit(ance)?|prenup|notari[sz]ed|expunged?|restraining order|child support|custody (hearing|order)|jury (duty|summons)|garnish|work permit|green card|asylum (case|claim|application)|citizenship test|bankruptcy|chapter (7|13)|forbearance|annuity|lump sum|cosign)\b/,
   /\b(install|set up|setup|configure|deploy|upgrade|reset|reboot|troubleshoot|plug|wifi|router|printer|password|stain|carpet|laundry|clean|unclog|unblock|(repair|fix)(?! (this|things|us|what|my (life|marriage|relationship|friendship|family|mistakes?)))|descale|kettle|tap|faucet|sink|drain|toilet|boiler|radiator|circuit breaker|fuse|washing machine|dishwasher|fridge|mou?ld|drywall|plaster|grout|gutter|shed|bike chain|puncture|car|engine|brakes?|tyres?|tires?|oil change)\b/,
@@ -675,12 +678,16 @@ function on(rule: string, evidence: string | null): GateVerdict {
   return { onMission: true, reason: null, rule, evidence };
 }
 
+const A_KIND_OF_PERSON =
+  /^(good|bad|decent|kind|better|happy|honest|moral|nice|whole|real|strong|brave|loving|fair|true|free|calm|gentle|patient|present) (person|man|woman|human|human being|parent|mother|father|friend|partner|son|daughter)\b/;
+
 function rolePlay(text: string): string | null {
   for (const pattern of ROLE_PLAY) {
     const match = pattern.exec(text);
     if (!match) continue;
     const role = match[match.length - 1] ?? '';
-    if (REFLECTIVE_ROLES.test(role)) continue;
+    // "Can you be a good person in a job that makes you hard?": a kind of person, asked of anyone.
+    if (REFLECTIVE_ROLES.test(role) || A_KIND_OF_PERSON.test(role)) continue;
     return match[0].trim();
   }
   return null;
@@ -799,7 +806,12 @@ const HEART =
  */
 export function learnedMayRefuse(question: string, verdict: GateVerdict): boolean {
   const text = normalise(question);
-  return verdict.onMission && !speaksOfLivingOrSomeoneClose(text) && !aFeelingInFewWords(text);
+  return (
+    verdict.onMission &&
+    verdict.rule !== 'felt-statement' &&
+    !speaksOfLivingOrSomeoneClose(text) &&
+    !aFeelingInFewWords(text)
+  );
 }
 
 /** A task verb starting a clause, a dash or a colon after a feeling ("I'm overwhelmed — write…"). */
@@ -811,7 +823,7 @@ const TASK_AFTER_A_BREAK = new RegExp(
 const FEW_WORDS = 12;
 /** Feelings and states said of oneself, often without "I" in a short text. */
 const FEELING_WORDS =
-  /\b(scared|afraid|terrified|anxious|nervous|lonely|alone|lost|sad|heartbroken|ashamed|guilty|numb|empty|tired|exhausted|drained|burnt out|burned out|overwhelmed|stuck|hopeless|worthless|useless|angry|furious|bitter|jealous|envious|relieved|confused|hurt|broken|miserable|depressed|down|low|grieving|embarrassed|humiliated|restless|bored|insecure|stressed|desperate|devastated|crushed|gutted|losing my mind|pretending|caring so much|moving on|left behind|now what|what now)\b/;
+  /\b(scared|afraid|terrified|anxious|nervous|lonely|alone|lost|sad|heartbroken|ashamed|guilty|numb|empty|tired|exhausted|drained|burnt out|burned out|overwhelmed|stuck|hopeless|worthless|useless|angry|furious|bitter|jealous|envious|relieved|confused|hurt|broken|miserable|depressed|(?<!\b(?:break|breaks|broke|write|jot|note|put|pin|narrow|boil|slow|calm|track|shut|cut|turn|hunt|count|wind|step) )down|low|grieving|embarrassed|humiliated|restless|bored|insecure|stressed|desperate|devastated|crushed|gutted|losing my mind|pretending|caring so much|moving on|left behind|now what|what now)\b/;
 
 /** Feelings and states said in few words, with those that only a waiting or a worry names. */
 const FELT =
@@ -1282,7 +1294,10 @@ function requestsAfterAPreface(text: string): string[] {
 /** The rules' verdict on normalised text. */
 function verdictOf(text: string): GateVerdict {
   // "a 10 year old", "at 45", "$3000": numbers in passing say nothing about the request.
-  const plain = text.replace(/\b\d+[- ]years?[- ]old\b/g, 'someone');
+  // "at home", "from home": where a chore is done, not a home longed for.
+  const plain = text
+    .replace(/\b\d+[- ]years?[- ]old\b/g, 'someone')
+    .replace(/\b(at|from) home\b/g, 'indoors');
   const tokens = words(plain);
 
   // 1. Hard requests.
