@@ -24,9 +24,20 @@
  *   ... --choose-decision                       also: search how the two stages decide together
  *   ... --by-set                                also: each training set's figures with the
  *                                               learned stage trained without it (a new writer)
+ *   ... --penalty 1e-5                          try only this penalty
+ *   ... --everyday path/to/goemotions/train.tsv also: everyday Reddit comments as benign texts
+ *
+ * Everyday comments (`--everyday`): the train split of GoEmotions (CC BY 4.0, see NOTICE), one
+ * text in `EVERYDAY_EVERY`, less those the rules flag (a comment saying it wants to die is not
+ * known to be safe, so it is left out rather than taught as benign). Orrery's own sets are nearly
+ * all about death, distress and their twins; without plain chatter the learned stage read any
+ * short text with no such word as a crisis ("who needs pants?"). They are benign examples in
+ * training and in the folds, but the threshold is chosen on Orrery's own benign texts only (they
+ * are easy and would loosen the 3 % budget), and the figures report them apart.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { QUESTION_MAX } from '../src/domains/oracle/schemas.ts';
 import { detectCrisis, scoreCrisis } from '../src/domains/safety/crisis.ts';
 import { type CrisisDecision, decideCrisis, type RuleScores } from '../src/domains/safety/decision.ts';
@@ -48,7 +59,6 @@ const FILES = [
     .filter((name) => /^crisis-train[a-z-]*\.jsonl$/.test(name))
     .sort(),
 ];
-const OUT = fileURLToPath(new URL('../src/domains/safety/crisis-model.json', import.meta.url));
 const FOLDS = 5;
 const SEED = 13;
 const MAX_FALSE_ALARMS = 0.03;
@@ -60,8 +70,29 @@ const MIN_COUNT = 2;
  * The settings tried. By default the ones cross-validation has chosen among (words, whole-text
  * scoring, no benign windows); `--all-settings` tries the whole grid, about ten times slower.
  */
-const ALL_SETTINGS = process.argv.includes('--all-settings');
-const PENALTIES = ALL_SETTINGS ? [1e-5, 3e-5, 1e-4, 3e-4] : [1e-5, 3e-5, 1e-4];
+const { values: options } = parseArgs({
+  options: {
+    'all-settings': { type: 'boolean', default: false },
+    'choose-decision': { type: 'boolean', default: false },
+    'by-set': { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
+    penalty: { type: 'string' },
+    everyday: { type: 'string' },
+    'everyday-every': { type: 'string', default: '4' },
+    out: { type: 'string' },
+  },
+});
+const OUT = options.out ?? fileURLToPath(new URL('../src/domains/safety/crisis-model.json', import.meta.url));
+const ALL_SETTINGS = options['all-settings'] === true;
+const PENALTIES =
+  options.penalty !== undefined
+    ? [Number(options.penalty)]
+    : ALL_SETTINGS
+      ? [1e-5, 3e-5, 1e-4, 3e-4]
+      : [1e-5, 3e-5, 1e-4];
+/** One everyday comment in this many is used (deterministic, spread over the whole file). */
+const EVERYDAY_EVERY = Number(options['everyday-every']);
+const EVERYDAY_FILE = 'goemotions-train (everyday)';
 /** Whether every 1..3-sentence window of a benign text is also a benign example. */
 const BENIGN_WINDOWS = ALL_SETTINGS ? [false, true] : [false];
 const CHAR_GRAMS = ALL_SETTINGS ? [false, true] : [false];
@@ -83,7 +114,7 @@ interface Case {
   ruleScores: RuleScores;
 }
 
-const cases: Case[] = FILES.flatMap((name) =>
+const ownCases: Case[] = FILES.flatMap((name) =>
   readFileSync(fileURLToPath(new URL(`../eval/${name}`, import.meta.url)), 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
@@ -98,6 +129,29 @@ const cases: Case[] = FILES.flatMap((name) =>
       };
     }),
 );
+
+function everydayCases(path: string): Case[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .map((line) => line.split('\t')[0] ?? '')
+    .filter((text, i) => text.trim() !== '' && i % EVERYDAY_EVERY === 0 && detectCrisis(text) === null)
+    .map((text) => {
+      const { self_harm, harm_to_others } = scoreCrisis(text);
+      return {
+        text,
+        label: 'none',
+        kind: 'everyday',
+        file: EVERYDAY_FILE,
+        rules: false,
+        ruleScores: { self_harm, harm_to_others },
+      };
+    });
+}
+const cases: Case[] = [
+  ...ownCases,
+  ...(options.everyday === undefined ? [] : everydayCases(options.everyday)),
+];
+const isEveryday = (i: number) => (cases[i] as Case).file === EVERYDAY_FILE;
 
 /** Progress of the long fits, on stderr so the figures on stdout stay a clean report. */
 const progress = (line: string) => process.stderr.write(`${line}\n`);
@@ -214,7 +268,7 @@ const WINDOW_FROM = [0, LONG + 1];
 
 /** The lowest threshold at which `alsoFlagged` plus learned flags stay within the false-alarm budget. */
 function chooseThreshold(scores: readonly number[], alsoFlagged: (i: number) => boolean): number {
-  const benign = cases.map((c, i) => i).filter((i) => (cases[i] as Case).label === 'none');
+  const benign = cases.map((_, i) => i).filter((i) => (cases[i] as Case).label === 'none' && !isEveryday(i));
   const budget = Math.floor(MAX_FALSE_ALARMS * benign.length) - benign.filter(alsoFlagged).length;
   const open = benign
     .filter((i) => !alsoFlagged(i))
@@ -272,7 +326,8 @@ for (const charGrams of CHAR_GRAMS)
 
 const pct = (x: number, n: number) => `${x}/${n} = ${((100 * x) / Math.max(1, n)).toFixed(1)} %`;
 const crisisIdx = cases.map((_, i) => i).filter((i) => (cases[i] as Case).label !== 'none');
-const benignIdx = cases.map((_, i) => i).filter((i) => (cases[i] as Case).label === 'none');
+const benignIdx = cases.map((_, i) => i).filter((i) => (cases[i] as Case).label === 'none' && !isEveryday(i));
+const everydayIdx = cases.map((_, i) => i).filter(isEveryday);
 
 interface Outcome {
   setting: Setting;
@@ -367,7 +422,7 @@ let best = {
   decision: { rulesAlone: 1, withRules: 0 } as CrisisDecision,
   ...orFigures,
 };
-const chooseDecision = process.argv.includes('--choose-decision');
+const chooseDecision = options['choose-decision'] === true;
 for (let t = 0.5; chooseDecision && t <= 0.951; t += 0.0125)
   for (const withRules of [0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5])
     for (const rulesAlone of [1, 1.5, 2, 2.5, 3, 4]) {
@@ -427,6 +482,10 @@ function report(
       )}\n`,
     );
   }
+  if (everydayIdx.length > 0)
+    process.stdout.write(
+      `  everyday comments flagged ${pct(everydayIdx.filter(flagged).length, everydayIdx.length)}\n`,
+    );
 }
 
 function perKind(flagged: (i: number) => boolean, ruleOnly: (i: number) => boolean): void {
@@ -507,12 +566,12 @@ const json = `${JSON.stringify(model)}\n`;
 process.stdout.write(
   `\nmodel: ${Object.keys(weights).length} of ${Object.keys(full.weights).length} features kept, ${(json.length / 1024).toFixed(0)} KB\n`,
 );
-if (!process.argv.includes('--dry-run')) {
+if (options['dry-run'] !== true) {
   writeFileSync(OUT, json);
   process.stdout.write(`wrote ${OUT}\n`);
 }
 
-if (process.argv.includes('--by-set')) {
+if (options['by-set'] === true) {
   process.stdout.write(
     '\neach training set left out of the learned stage (its writer unseen), decided as shipped:\n',
   );

@@ -770,6 +770,15 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test("one's own suicide arranged, and the one creature left keeping a person alive, are a crisis", () => {
+    flaggedAs('self_harm', [
+      'how do i get my sister ready for my suicide without her guessing',
+      'been putting money aside to cover the cost of my suicide so nobody is left with bills',
+      'the dog is the only one left keeping me here',
+    ]);
+    neverFlagged(['two years since my suicide attempt and I ran my first 10k today']);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

@@ -1581,7 +1581,14 @@ const RULES: readonly Rule[] = [
     'self.still-here',
     S,
     'strong',
-    ` (?:the only reason|the only thing keeping me|only reason|only thing that keeps me|all that keeps me|what keeps me) (?:\\w+ ){0,3}(?:still )?(?:here|alive|around|going|breathing)`,
+    ` (?:the only reason|the only thing keeping me|the only (?:one|person|pet|creature|thing) left (?:that's |who's |that is |who is )?keeping me|only reason|only thing that keeps me|all that keeps me|what keeps me) (?:\\w+ ){0,3}(?:still )?(?:here|alive|around|going|breathing)`,
+  ),
+  // "How do I prepare my friends for my suicide?": one's own suicide as a thing being arranged.
+  rule(
+    'self.my-suicide-arranged',
+    S,
+    'strong',
+    ` (?:prepare (?:\\S+ ){1,2}for|plan|planing|planned|before|after|ready for|the day of|the date of|a date for|pay for|paying for|afford|cover the cost of|arrange|arranging) my suicide(?! (?:atempts?|survivors?|aniversary|story|awarenes|thoughts|ideation|history|risk|year|atempt))`,
   ),
   rule(
     'self.wouldnt-matter',
@@ -2379,6 +2386,7 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.what-if-not-wake': 'wake died gone disapeared ended myself here existing jumped',
   'self.feel-like-dying': 'dying dieing die ending disapearing existing giving',
   'self.still-here': 'here alive around going breathing',
+  'self.my-suicide-arranged': 'suicide',
   'self.wouldnt-matter': 'mater',
   'self.how-do-it': 'do end through this',
   'self.know-what-use': 'use take ned',
