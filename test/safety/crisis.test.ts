@@ -779,6 +779,40 @@ describe('crisis detector (unit)', () => {
     neverFlagged(['two years since my suicide attempt and I ran my first 10k today']);
   });
 
+  test('threats of going armed, maiming, acid, a poisoning under way and a brick with fire are threats; their everyday twins are not', () => {
+    flaggedAs('harm_to_others', [
+      "we're heading round to his flat tonight with the machetes",
+      'tell the boys to bring the bats, friday after the match at the chippy',
+      "if he doesn't pay by monday I'm breaking his fingers",
+      'that snake is getting acid thrown in her face, I know which gym she uses',
+      "been slipping a bit of rat poison into my stepdad's coffee every morning",
+      "we'll put a brick through their window with something lit after it",
+      "if the bailiffs walk in here they're leaving in body bags",
+    ]);
+    neverFlagged([
+      'heading to the nets tonight with the cricket bats, first practice of the season',
+      'bring the knives for the bread and cheese, the picnic is at two',
+      "I'm going to throttle whoever designed this parking app",
+      "I'll fight anyone who thinks cereal is a soup",
+      'if mum asks me to empty the dishwasher for the 50th time i will walk into the sea',
+    ]);
+  });
+
+  test('self-harm till it bleeds, withholding as punishment, its tools and a means taken up now are self-harm', () => {
+    flaggedAs('self_harm', [
+      'dug my nails into my thighs till they bled during the exam',
+      'I punish myself by going without food when I get a bad grade',
+      'relapsed last night and used a pencil sharpener blade',
+      'mum found my tin with the razor blades in it',
+      'the pills i saved are on my desk. im going to take them all tonight',
+    ]);
+    neverFlagged([
+      'the cat scratched my arm until it bled, she hates the vet',
+      'rubbed the stain until it came out, finally',
+      "I've got bleach under the sink and I'm going to use it on the grout tomorrow",
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

@@ -398,7 +398,7 @@ const ANNOYANCE = new RegExp(
  */
 const HYPERBOLE = new RegExp(
   sq(
-    ` if(?: +\\S+){0,10}? +(?:one more|\\d+ more|a hundred more|any longer|another (?:minute|hour|page|meeting|email|lecture|class|song|episode|word))(?= )| rather(?: +\\S+){1,8}? +than +(?:sit|listen|go|do|read|watch|attend|spend|work|deal|talk|hear|eat|take|study|write|sit through|be stuck|open)(?= )`,
+    ` if(?: +\\S+){0,10}? +(?:one more|\\d+ more|a hundred more|any longer|another (?:minute|hour|page|meeting|email|lecture|class|song|episode|word))(?= )| rather(?: +\\S+){1,8}? +than +(?:sit|listen|go|do|read|watch|attend|spend|work|deal|talk|hear|eat|take|study|write|sit through|be stuck|open)(?= )| for the (?!first|last|second|third|fourth|fifth|final)\\S+(?:th|st|nd|rd) time(?= )| (?:whoever|anyone who|anybody who|the person who|the genius who|the idiot who) (?:invented|designed|came up with|thought of|thought up|decided|scheduled|says|thinks|puts|likes|disagrees|does not like|is not|plays|ordered|picked)(?= )`,
   ),
 );
 
@@ -1975,6 +1975,37 @@ const RULES: readonly Rule[] = [
     'strong',
     ` (?:swing|swinging|take|taking|bring|bringing) (?:the|a|my) (?:bat|hamer|crowbar|bottle|pipe|club|brick) (?:down )?(?:at|to|on|into) (?:his|her|their) (?:head|face|skul|knees|legs)`,
   ),
+  // "We're going to their gates with blades", "bring the bats": going armed to someone.
+  rule(
+    'other.going-armed',
+    H,
+    'strong',
+    ` (?:going|heading|rolling|coming|turning up|turn up|pulling up|pull up|go|we are outside|we outside)(?: over| round| back)? (?:to |at )?(?:\\S+ ){0,5}with (?:the |our |my |a |some )?(?:blades|knives|a knife|machetes|a machete|bats|a bat|guns|a gun|straps|the strap|shanks|a shank|acid|a shotgun|the shotgun|hammers|crowbars)(?= )| bring (?:the|your|ur|our) (?:bats|blades|knives|straps|guns|tools|shanks|machetes)(?= )`,
+    /(?: (?:cricket|baseball|rounders|softball|for the (?:match|game|picnic|bbq|barbecue|camping|kitchen)|carving|whittling|sharpen|sharpening|cooking|chef|dinner|kitchen|bread|cheese|cake))(?= )/,
+  ),
+  // "I'm cutting his fingers off", "she's getting acid in her face", "put him through the window".
+  rule(
+    'other.maim',
+    H,
+    'strong',
+    ` (?:i am|we are|i will|we will|going to|gonna|about to|am) (?:cut|cuting|chop|choping|snap|snaping|break|breaking) (?:his|her|their) (?:fingers|toes|hands|legs|arms|kneecaps|knees|jaw|neck|wrists)(?= )| (?:is|are) geting (?:acid|bleach|drain cleaner) (?:in|on|thrown in|thrown on|over) (?:her|his|their) (?:face|eyes)| (?:acid|drain cleaner) (?:in|on|into|at) (?:her|his|their) face(?= )| (?:put|putting|throw|throwing|chuck|chucking) (?:him|her|them) (?:through|out of) (?:the|a|his|her|their) window| (?:a |the )?brick through (?:the|their|his|her) window (?:\\S+ ){0,4}(?:burning|petrol|fire|alight|lit)| (?:they are|they will be|he is|she is|he will be|she will be|you are|you will be) (?:leaving|going out|coming out|carried out) in (?:body )?bags`,
+  ),
+  // "Someone's getting wet tonight" (stabbed), "someone getting bodied": street words for it.
+  rule(
+    'other.street-hit',
+    H,
+    'medium',
+    ` (?:somebody|someone|sombody|one of them|one of dem|he|she|they|opps|an op) (?:is |are |gona |going to )?(?:geting|get|gets) (?:wet|poked|bodied|smoked|dropped|splashed|sliced|shanked|merked|clapped)(?= )`,
+    /(?: (?:rain|pool|swim|bath|shower|hose|sea|beach|river|wet wipes|splash pad|paint|paintbal|snowbal|water fight|water balon|in the game|fortnite|cod|warzone|valorant|ranked|lobby))(?= )/,
+    /(?: (?:rain|raining|pool|swiming|swim|hose|sea|beach|waterpark|water park|splash|water fight|water balons?|game|fortnite|warzone|valorant|ranked|lobby|match))(?= )/,
+  ),
+  // "Been putting a bit of the rat stuff in my father-in-law's tea": a poisoning under way.
+  rule(
+    'other.poisoning-ongoing',
+    H,
+    'strong',
+    ` (?:puting|put|slipping|sliped|slip|adding|added|mixing|mixed|crushing|crushed) (?:a bit of |a litle |smal amounts of |some |more )?(?:the )?(?:rat stuf|rat poison|poison|antifreze|wed kiler|wedkiler|slug pelets|her pils|his pils|sleping pils) (?:in|into) (?:\\S+ ){1,4}(?:tea|cofee|food|drink|dinner|meals|meal|soup|juice|water|bottle)(?= )`,
+  ),
   rule(
     'other.poison-drink',
     H,
@@ -2031,6 +2062,39 @@ const RULES: readonly Rule[] = [
     ` (?:make|made|making|watch|watched|watching|until|till) (?:myself|me|i) (?:\\w+ ){0,2}(?:bleed|bled|bleeding)`,
 
     SOMEONE_ELSE_HARM,
+  ),
+  // "Dug my nails into my palms till they bled", "punched the wall until my knuckles split".
+  rule(
+    'self.harm-until',
+    S,
+    'strong',
+    ` (?:dig|dug|diging|stick|stuck|sticking|jab|jabed|jabing|press|presed|punch|punched|punching|hit|hiting|bang|banged|scrape|scraped|pick|picked|picking|scratch|scratched|scratching|bite|bit|biting|rub|rubed|pinch|pinched) (?:\\S+ ){0,6}(?:until|til|untill) (?:they|it|my \\S+|the skin|i) (?:bled|bleed|bleds|bleding|split|splits|broke|tore|were raw|was raw|went raw|cracked)(?= )`,
+    new RegExp(
+      // Not SOMEONE_ELSE_HARM: its "they" is this rule's own "till they bled".
+      ` (?:the|my|our|his|her) (?:dog|cat|puppy|kiten|baby|toddler|son|daughter|brother|sister|friend|partner) (?:\\S+ ){0,3}(?:scratched|bit|bites|scratches|picked|dug|punched|hit)| (?:by acident|acidentaly|climbing|gym|boxing|training|guitar|practice|practise|gardening|weding|ben)(?= )| (?:his|her|their) (?:arms?|legs?|skin|face|hands?|wrists?|thighs?|knuckles|fingers|palms|nails|scalp|lips)(?= )`,
+    ),
+  ),
+  // "Punish myself by going without water", "haven't eaten in 3 days … it's punishment".
+  rule(
+    'self.withholding-punishment',
+    S,
+    'strong',
+    ` punish(?:ing|ed)? myself by (?:going without|not eating|not drinking|skiping|starving|refusing)| (?:have not|havent|hasnt|not) (?:eaten|drunk|drank|had (?:any )?(?:food|water)) (?:anything )?(?:in|for) (?:\\d+|two|thre|four|five) days (?:\\S+ ){0,8}(?:punishment|punishing|deserve)`,
+  ),
+  // "Relapsed … used the edge of a broken mug", "found my box. Blades, plasters": self-harm's tools.
+  rule(
+    'self.harm-tools',
+    S,
+    'strong',
+    ` relapsed (?:\\S+ ){0,20}?used (?:the |a |my )?(?:edge of (?:a |the |my )?)?(?:broken )?(?:mug|glas|blade|razor|compas|scisors|sharpener|lighter|knife|pencil sharpener|safety pin)(?= )| my (?:box|kit|stash|tin|pouch) (?:\\S+ ){0,3}(?:blades|razors|razor blades)(?= )`,
+  ),
+  // "Staring at the bleach under the sink. I'm going to drink it."
+  rule(
+    'self.means-then-intent',
+    S,
+    'strong',
+    ` (?:bleach|antifreze|the pils|my pils|the tablets|the bottle of pils|the pils i saved|rat poison|the rope) (?:\\S+ ){0,10}(?:i am|i wil) (?:going to|gona|about to) (?:drink|take|swalow|use|down) (?:it|them|al of (?:it|them))(?= )`,
+    /(?: (?:clean|cleaning|toilet|mop|bathroom|mould|mold|grout|headache|prescribed|as prescribed|with food|with water|antibiotics|vitamins|climbing|swing))(?= )/,
   ),
   rule(
     'self.starve',
@@ -2387,6 +2451,15 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.feel-like-dying': 'dying dieing die ending disapearing existing giving',
   'self.still-here': 'here alive around going breathing',
   'self.my-suicide-arranged': 'suicide',
+  'other.going-armed':
+    'blades knife machetes machete bats bat guns gun straps strap shanks shank acid shotgun hamers crowbars',
+  'other.maim': 'fingers toes hands legs arms kneecaps knes jaw neck wrists face window bags',
+  'other.street-hit': 'wet poked bodied smoked droped splashed sliced shanked merked claped',
+  'other.poisoning-ongoing': 'stuf poison antifreze kiler wedkiler pelets pils',
+  'self.harm-until': 'bled bled bleds bleding split splits broke tore raw cracked',
+  'self.withholding-punishment': 'myself punishment punishing deserve',
+  'self.harm-tools': 'mug glas blade razor compas scisors sharpener lighter knife pin blades razors',
+  'self.means-then-intent': 'it them',
   'self.wouldnt-matter': 'mater',
   'self.how-do-it': 'do end through this',
   'self.know-what-use': 'use take ned',
