@@ -19,7 +19,7 @@ const MEDICAL_WORDS = String.raw`(?:${[
   // The body.
   String.raw`trapped nerve|pinched nerve|nerve pain|nerve damage|carpal tunnel|ha?emorrhoids|piles|clots?|itching|itchy|bed ?wetting|wets the bed|menopause|perimenopause|hot flush\w*|teeth grinding|grinding (my|his|her|their) teeth|is it grinding|morning after pill|statins?|anaesthe\w+|anesthe\w+|epipen|pregnan\w+|fertil\w+|ovulat\w+|miscarr\w+|legs?|arms?|foot|feet|hands?|eyes?|ears?|stomach|belly|toes?|fingers?|throat|nose|jaw|(hit|banged|bumped|knocked|bashed|smacked) (my|his|her|their|its) head|head injury|hurts|sore|aches?|aching|painful|ankles?|knees?|hips?|wrists?|elbows?|shoulders?|necks?|spine|back pain|lower back|ribs?|chest pain|armpits?|groin|bladder|bowels?|kidneys?|liver|lungs?|thyroid|prostate|ovar(y|ies)|uterus|cervix|womb|testicles?|breasts?|nipples?|moles?|skin|scalp|gums?|teeth|tooth|wisdom tooth|tonsils?|sinus(es)?|eardrums?|eyelids?|pupils?|retina|veins?|arteries|lymph nodes?|glands?|joints?|tendons?|ligaments?|muscles?|bones?|blood pressure|blood sugar|heart rate|pulse|cholesterol|periods?|menstrual|discharge|urine|pee|peeing|poop|stools?|bowel movements?|vomit\w*|throwing up|blood (in|when|on|after)|my heart (keeps|is|has been) (doing|skipping|racing|pounding|fluttering|beating)|heart palpitations|skipped beats?|irregular heartbeat|glasses|contagious|tummy|appendix|reflux|feeds?|feeding|threadworms?|worms|lethargic|dialysis|egfr|bloods|test results|button battery|swallowed|hair('s| is)? (coming|falling) out|period hasn't|toe joint|gallbladder|pancreas|spleen|colon|discs?|labou?r|braxton hicks|contractions|vet|vets|dog|puppy|cat|kitten|springer|spaniel|parrot|budgie|guinea pig|hamster|rabbit|tortoise|feathers|wet tail`,
   // Signs.
-  String.raw`developmental|milestones?|(speech|language|developmental|motor) delay|throb\w*|gallstones?|kidney stones?|symptoms?|lumps?|bumps?|swollen|swelling|bruis\w+|bleeding|bled|blisters?|blistered|rash(es)?|itch\w*|sores?|ulcers?|fever|temperature of|cough\w*|wheez\w+|short of breath|breathless|dizz\w+|faint\w*|black out|blacked out|tingling|cramps?|spasms?|migraines?|headaches?|nausea|nauseous|diarrh?o?ea|constipat\w+|heartburn|palpitations|sprain\w*|fractur\w+|broken (arm|leg|wrist|ankle|toe|finger|bone|rib|nose)|concussion|burns?|scald\w*|infect\w+|inflam\w+|pus|discolou?r\w+|tremor|seizures?|clicks?|thirsty|insomnia|snor\w+|sleep apnea|weight loss|lost \d+ ?(kilos|kg|pounds|lbs|stone)`,
+  String.raw`pains|prediabet\w*|ectopic|bloat|sleep apn\w+|arrhythmia|panic attacks?|meningitis|benign|malignant|phototherapy|cin ?\d|\w+ectomy|ambulance|kicks|(baby'?s?|fetal|foetal) movements?|resting heart rate|floss\w*|clipped|developmental|milestones?|(speech|language|developmental|motor) delay|throb\w*|gallstones?|kidney stones?|symptoms?|lumps?|bumps?|swollen|swelling|bruis\w+|bleeding|bled|blisters?|blistered|rash(es)?|itch\w*|sores?|ulcers?|fever|temperature of|cough\w*|wheez\w+|short of breath|breathless|dizz\w+|faint\w*|black out|blacked out|tingling|cramps?|spasms?|migraines?|headaches?|nausea|nauseous|diarrh?o?ea|constipat\w+|heartburn|palpitations|sprain\w*|fractur\w+|broken (arm|leg|wrist|ankle|toe|finger|bone|rib|nose)|concussion|burns?|scald\w*|infect\w+|inflam\w+|pus|discolou?r\w+|tremor|seizures?|clicks?|thirsty|insomnia|snor\w+|sleep apnea|weight loss|lost \d+ ?(kilos|kg|pounds|lbs|stone)`,
   // Illness.
   String.raw`cancer|tumou?rs?|melanoma|diabet\w+|type (1|2|one|two)|thyroid\w*|endometriosis|pcos|anaemi\w|anemi\w|asthma|eczema|psoriasis|arthritis|gout|hernia|appendicitis|sepsis|stroke|heart attack|angina|epilepsy|migraine|shingles|measles|chickenpox|covid|flu|strep|uti|std|sti|hpv|herpes|chlamydia|pneumonia|bronchitis|dementia|alzheimer\w*|parkinson\w*|adhd|autism|lupus|ms|crohn\w*|ibs|celiac|coeliac|hypoglyc\w+|hypertension|low blood pressure|high blood pressure|sciatica|tinnitus|vertigo|jaundice|allerg\w+|intoleran\w+`,
   // Drugs and care.
@@ -73,12 +73,16 @@ const CLINICAL_ASK = new RegExp(
     String.raw`\bis it too (late|early|soon) for (the|a|an) (morning after pill|pill|jab|vaccine|booster|test|scan|antibiotics|stitches|tetanus)\b|\b(high|low) enough (that|to|for)\b|\b(do|does) (these|this|it|that|they) (symptoms? )?(sound|look) like\b|\bsymptoms (sound|look) like\b`,
     String.raw`\bis (that|this|it) (a |an )?(\w+ ){0,2}(delay|infection|allergy|allergic reaction|intolerance|disorder|deficiency|concussion|fracture|sprain|stroke|heart attack|panic attack|hernia|cyst|ulcer)\b|\b(is|are) (a |an |the |my |his |her |their )?[\w ]{1,30}? likely to (pass|heal|go away|clear up|clear|spread|come back|return|get worse|need surgery)\b`,
     String.raw`\bis (this|it|that) [\w ]{1,20}? or (is it |could it be )?something (serious|worse|else|more serious)\b|\bwhat should (my|his|her|their|our|a|the) [\w' ]{1,20}? (level |reading |count )?be\b`,
+    String.raw`^is [\w ]{1,40}? (normal|safe|dangerous|serious|ok|okay)\s*\??$|^am i (\w+ )?${MEDICAL_WORDS}\b|(^|[,;:] )(is|could) (it|this|that) (just |actually |really )?(be )?(my |a |an |the )?${MEDICAL_WORDS}\b`,
+    String.raw`\bwhat('s| is) (a |the )?(normal|healthy|safe|good|average) [\w ]{1,30}?\b(for|at|in)\b|\bhow often should (i|we|you|a|an|the|my)\b|\b(more |less )?likely to be (benign|malignant|cancer\w*|serious|harmless|nothing)\b|\bdo (i|we) need (the |an? )?(emergency )?(vet|doctor|gp|dentist|hospital|a&e|er|ambulance)\b`,
+    String.raw`\bcould (it|this|that|a|an|the|his|her|my) [\w ]{0,30}?be (a |an |the |my |his |her )?${MEDICAL_WORDS}\b|\bdo (i|we) need to (get|have) (it |this |that |them |him |her |myself )?(checked|seen|looked at|tested|scanned)\b|\bis [\w' ]{1,40}? (actually |really |even )?(dangerous|harmful|toxic|fatal|deadly)\b|\bwhat does (a |an |my |the )?[\w-]{1,20} mean\b`,
+    String.raw`\bhow (do|can|would) (you|i|we) tell the difference between\b|\bwhat are the chances (this|it|that|he|she) (is|has)\b|\bat what point (do|should) (i|we)\b|\bis (that|this) (much|amount of|level of|many) [\w ]{1,20}? (normal|safe|dangerous|serious|ok|okay|too much)\b`,
     // "Broken or not?": a diagnosis asked yes or no.
     String.raw`\b[\w-]+ or not\s*\?\s*$`,
     // "Cancer or just a lymph node?": a diagnosis asked between two names.
     String.raw`^[\w -]{1,30} or (just |maybe |only )?(a |an )?[\w -]{1,25}\?\s*$`,
     // "Is that endometriosis?", "Prostate?": a name for it asked, the name being the medicine's.
-    String.raw`^(is (that|this|it) |could (that|this|it) be |maybe )?(a |an )?[\w -]{1,25}\?\s*$`,
+    String.raw`^(is (that|this|it) |could (that|this|it) be |maybe )?(a |an )?(?!(when|where|why|who|what|how|i|you|we|he|she|they|and|but|or|so|then)\b)[\w -]{1,25}\?\s*$`,
   ].join('|'),
 );
 /**
@@ -86,7 +90,7 @@ const CLINICAL_ASK = new RegExp(
  * it be?", "Can it wait until Monday?"): the story names what the question is about.
  */
 const CLINICAL_ASK_OF_THE_STORY =
-  /\bwhat('s| is) wrong(?! with (me|us|my life))\b|\bis (she|he|it) (ill|sick|in pain|dying)\b|\bwhat (could|might|would|can) cause\b|\bdoes (the whole|everyone|the \w+) (family )?(need|have) (treating|treatment|to be treated)\b|\bwhat (could|might|would|can) be causing (it|this|that|them)\b|\bwhat is (it|this|that)\s*(\?|$| and what)|\bdo (i|we) need glasses\b|\bis (that|this|it) normal (after|for|at|with|in)\b|\bat what (age|point) should (i|we) (worry|be worried|be concerned)\b|\bshould (i|we) (stop|start|keep taking|take|double|skip) (them|it|taking (them|it))\b|\b(be|is) something serious\b|\bor (is it |could it be )?something (serious|worse|more serious)\s*\??$|\bwhat does (that|this|it) mean\s*\?\s*$|\bwhat can (i|we) do (myself|at home|about it)\b|\bis (it|this|that|they) (still |actually |really )?(normal|serious|dangerous|urgent|bad|ok|okay|safe|too much|too high|too low|an emergency|infected|broken|contagious)\s*(\?|$)|\bis it (ok|okay|safe|fine|dangerous) to (take|mix|combine|give|drink|eat) (them|it|these|those|both)\b|\bwhat (are you supposed to|should i|do you|do i|should we) do (while|when|if|in the moment)\b|\bshould (i|we) (be )?(taking|take) (him|her|them|my \w+) (somewhere|in|to)\b|\bcan (that|this|it) (get|become) (serious|worse|infected)\b|\bdoes (that|this|it) mean (i'm|i am|he's|she's|he is|she is|my)\b|\bcan (i|we|you) (still |safely )?(drink|eat|take|have|mix|combine) |\bwhat (could|might|would|can) (it|this|that|they) be\b|\bcan (it|this|that|she|he) wait\b|\b(should|do) (i|we) (get|have) (it|this|that|them|him|her) (checked|looked at|seen|scanned|x-?rayed)\b|\bbroken or not\b|\b(when|how soon) (can|should) (i|we|you|she|he) (go back|return|drive|exercise|fly|swim|run|lift|walk)\b|\b(do|does) (it|this|that|she|he) need (stitches|a doctor|antibiotics|to be seen)\b/;
+  /\bwhat('s| is) wrong(?! with (me|us|my life))\b|\bis (she|he|it) (ill|sick|in pain|dying)\b|\bwhat (could|might|would|can) cause\b|\bdoes (the whole|everyone|the \w+) (family )?(need|have) (treating|treatment|to be treated)\b|\bwhat (could|might|would|can) be causing (it|this|that|them)\b|\bwhat is (it|this|that)\s*(\?|$| and what)|\bdo (i|we) need glasses\b|\bis (that|this|it) normal (after|for|at|with|in)\b|\bat what (age|point) should (i|we) (worry|be worried|be concerned)\b|\bshould (i|we) (stop|start|keep taking|take|double|skip) (them|it|taking (them|it))\b|\b(be|is) something serious\b|\bdo (i|we) need to (get|have) (it|this|that|them|him|her) (checked|seen|looked at)\b|\bwhat (else )?should (i|we) (look|watch|check) (out )?for\b|\bor (is it |could it be )?something (serious|worse|more serious)\s*\??$|\bwhat does (that|this|it) mean\s*\?\s*$|\bwhat can (i|we) do (myself|at home|about it)\b|\bis (it|this|that|they) (still |actually |really )?(normal|serious|dangerous|urgent|bad|ok|okay|safe|too much|too high|too low|an emergency|infected|broken|contagious)\s*(\?|$)|\bis it (ok|okay|safe|fine|dangerous) to (take|mix|combine|give|drink|eat) (them|it|these|those|both)\b|\bwhat (are you supposed to|should i|do you|do i|should we) do (while|when|if|in the moment)\b|\bshould (i|we) (be )?(taking|take) (him|her|them|my \w+) (somewhere|in|to)\b|\bcan (that|this|it) (get|become) (serious|worse|infected)\b|\bdoes (that|this|it) mean (i'm|i am|he's|she's|he is|she is|my)\b|\bcan (i|we|you) (still |safely )?(drink|eat|take|have|mix|combine) |\bwhat (could|might|would|can) (it|this|that|they) be\b|\bcan (it|this|that|she|he) wait\b|\b(should|do) (i|we) (get|have) (it|this|that|them|him|her) (checked|looked at|seen|scanned|x-?rayed)\b|\bbroken or not\b|\b(when|how soon) (can|should) (i|we|you|she|he) (go back|return|drive|exercise|fly|swim|run|lift|walk)\b|\b(do|does) (it|this|that|she|he) need (stitches|a doctor|antibiotics|to be seen)\b/;
 
 /**
  * A clinician's question about the situation the story told, not about what was said last
@@ -103,16 +107,17 @@ export const LEGAL = new RegExp(
     String.raw`a will|the will|no will|\w+ will (valid|legal|binding|count)|without a will|without (my|his|her|their|your|the other parent's) (permission|consent)|(his|her|my|their|mum's|mom's|dad's) will|wills|estate|executor|beneficiar\w+|inherit\w*|probate|deeds?|in (his|her|my|their) name|joint (tenancy|account|names?)|mortgage|title`,
     String.raw`lease|tenancy|tenants?|landlord|letting agent|rent|rented|renting|deposit|evict\w*|notice period|eviction notice|notice to quit|(days?|weeks?|months?)'? notice|flatmate|housemate|sublet\w*|hoa|council`,
     String.raw`employer|employment|boss|manager|hr|fired|sacked|dismiss\w+|redundan\w+|severance|wages?|salary|paid|pay|payslip|overtime|holiday pay|vacation (days|pay)|sick pay|maternity|paternity|notice period|disciplinary|grievance|union`,
-    String.raw`points|speed awareness|i-?\d{3}|flexible working|holiday pay|self-employed|insurance|insurer|insurance policy|premium|accident|at fault|50/50|police|arrest\w*|charged|theft|stole|stolen|fraud|fined|a fine|penalty|ticket|speeding|licen[cs]e|visa|immigration|citizenship|deport\w*|custody|divorce\w*|alimony|child support|prenup|debt|debts|collectors?|bankrupt\w*|refund|warranty|seller|buyer|bought|purchase|neighbou?r\w*|boundary|fence|hedge|trees?|branches|driveway|property|shed|restraining order|protective order|non-molestation order|injunction|maintenance|cohabit\w*|small claims|home office|surname|register|registrar|registry office|death certificate|birth certificate|deed poll|contact order|extension|our land|planning|paternity leave|maternity leave|handover|see the kids|fine us|fined us`,
+    String.raw`points|speed awareness|i-?\d{3}|flexible working|holiday pay|self-employed|insurance|insurer|insurance policy|premium|accident|at fault|50/50|police|arrest\w*|charged|theft|stole|stolen|fraud|fined|a fine|penalty|ticket|speeding|licen[cs]e|visa|immigration|citizenship|deport\w*|custody|divorce\w*|alimony|child support|prenup|debt|debts|collectors?|bankrupt\w*|refund|warranty|seller|buyer|bought|purchase|neighbou?r\w*|boundary|fence|hedge|trees?|branches|driveway|property|shed|restraining order|protective order|non-molestation order|injunction|maintenance|cohabit\w*|small claims|home office|surname|criminal record|negligence|register|registrar|registry office|death certificate|birth certificate|deed poll|contact order|extension|our land|planning|paternity leave|maternity leave|handover|see the kids|fine us|fined us`,
   ].join('|')})\b`,
 );
 
 /** What a lawyer is asked: whether it is allowed, owed or enforceable; who gets it; what to do. */
 const LEGAL_ASK = new RegExp(
   [
-    String.raw`\b(am|are|is) (i|we|he|she|they) (still |legally |actually |even )?(allowed|permitted|entitled|obliged|required|responsible|liable|on the hook) (to|for)\b`,
+    String.raw`\b(am|are|is) (i|we|he|she|they) (still |legally |actually |even )?(allowed|permitted|entitled|obliged|required|responsible|liable|on the hook) (to|for)\b|\b(am|are|is) (i|we|he|she|they) (still |legally |actually |even )?(liable|responsible)\s*(\?|$)`,
+    String.raw`\bwhat happens legally\b|\bdo (the )?(courts|judges|tribunals|employers|landlords|insurers) (usually |normally |generally |tend to |really )?(favour|favor|side with|award|grant|allow|accept)\b|\bwill (this|that|it) [\w ]{0,20}?(criminal record|show up on)\b|\bwhat('s| is) the time limit (for|to|on)\b`,
     String.raw`\bdo (i|we) (legally )?(have|need) to (pay|give|tell|declare|report|leave|move|return|repay|keep|sign)\b`,
-    String.raw`\bdo (i|we|they|you) (still |even )?(get|have) (any |a |the )?(claim|right|rights|say|case|paid|money back|share)\b`,
+    String.raw`\bdo (i|we|they|you) (still |even )?(get|have) (any |a |the )?(legal )?(claim|right|rights|say|case|paid|money back|share)\b`,
     String.raw`\bcan (i|we) (be |get )?(evicted|fired|sacked|sued|arrested|charged|deported|fined|prosecuted)\b`,
     String.raw`\bcan (i|we) (go after|sue|claim|contest|challenge|appeal|withhold|recover|take (them|him|her|it) to court)\b`,
     String.raw`\bcan (the|my|his|her|their|they|he|she) [\w' ]{0,20}?(take|keep|evict|fire|charge|sell|refuse to|make (me|us)|force (me|us)|withhold)\b`,
@@ -147,7 +152,7 @@ const LEGAL_ASK = new RegExp(
 );
 /** A lawyer's question about the situation the story told, whatever feeling came just before it. */
 const LEGAL_SITUATION =
-  /\bwhere do (i|we) stand(?! with (myself|me|god|life|my (life|self|faith|family|heart)))\b|\b(would|could|will) (i|we) win\b|\bwhat are (my|our) chances\b|\bis there (anything|something|any way) (i|we) can do\b|\bcan (they|he|she) (actually |legally |really |just )?(refuse|deny|force|fine|charge|evict|withhold|sack|fire|dock)\b|\bis it too late to (do anything|sue|claim|appeal|challenge|contest|complain|object)\b|\b(isn't|is) there a time limit\b|\bdo (i|we) have to (leave|move out|let|allow|pay)\b|\bcan (i|we) (force|make) (him|her|them) (to )?(hand|give|pay|show|sell|leave|move)\b|\bwhat happens (if|when) (i|we|she|he|they) (sells?|overstay|default|stop paying|miss)\b/;
+  /\bcan (i|we) (recover|claim back|get back|reclaim) (those|the|our|my|these|any of (the|those|our)) (costs|fees|money|deposit)\b|\bwho do (i|we) (complain|report|write|appeal|escalate) (to|this to|it to)\b|\bwhere do (i|we) stand(?! with (myself|me|god|life|my (life|self|faith|family|heart)))\b|\b(would|could|will) (i|we) win\b|\bwhat are (my|our) chances\b|\bis there (anything|something|any way) (i|we) can do\b|\bcan (they|he|she) (actually |legally |really |just )?(refuse|deny|force|fine|charge|evict|withhold|sack|fire|dock)\b|\bis it too late to (do anything|sue|claim|appeal|challenge|contest|complain|object)\b|\b(isn't|is) there a time limit\b|\bdo (i|we) have to (leave|move out|let|allow|pay)\b|\bcan (i|we) (force|make) (him|her|them) (to )?(hand|give|pay|show|sell|leave|move)\b|\bwhat happens (if|when) (i|we|she|he|they) (sells?|overstay|default|stop paying|miss)\b/;
 
 /** The same asked of what the story told ("Can they do that?", "Is that legal?"). */
 const LEGAL_ASK_OF_THE_STORY =
@@ -169,6 +174,7 @@ const FINANCIAL_ASK = new RegExp(
     String.raw`\bis it (better|cheaper|smarter|wiser) to\b|\b(better|cheaper) to (lease|buy|rent|pay|invest|save|borrow)\b`,
     String.raw`\bhow much (can|should|could|will|would|do) (i|we|you|they|hmrc|the irs)\b|\bhow much (tax|interest|will (i|we) (get|owe|pay|end up))\b|\bwhat do (i|we) end up with\b`,
     String.raw`\bdo (i|we) need to (amend|declare|pay|report|file|register)\b`,
+    String.raw`\bwill (my|our|the) (insurance|premium|premiums|excess|no claims( bonus)?|credit score|tax bill) (still )?(go up|rise|increase|change|be affected|drop)\b`,
     String.raw`\bdo (i|we) (really |actually |even |still )?need (a |an |any |to have |to get )?[\w-]{0,20} ?(insurance|cover|pension|isa|savings account|accountant|financial adviser|financial advisor|emergency fund)\b|\b(am i|are we|is (he|she)|is my \w+) (still )?(eligible|entitled) (for|to)\b`,
     String.raw`\bcan (i|we) (still )?(get|claim|apply for|receive) [\w ]{0,20}?(benefit|benefits|credit|credits|allowance|relief|grant|unemployment|refund|rebate)\b|\b(does|will|would|could) [\w ]{1,30}? (hurt|affect|damage|ruin|lower|raise|improve|show up on) (my|your|our|the) (credit|credit score|credit rating|credit file|pension|tax)\b`,
     String.raw`\b(is|are) (a |an |the )?[\w-]+( [\w-]+){0,4} or [\w ]{1,40}? (smarter|better|cheaper|safer|wiser)\b|\bis it (even |really |actually )?worth (overpaying|paying off|paying extra|consolidating|claiming|transferring|cashing in|switching)\b`,
@@ -208,13 +214,23 @@ const ASKS_UNMARKED =
  */
 const LIFE_WORDS_OF_A_TRADE =
   /\b(register (a|the|his|her|their|my \w+'s) death|death certificate|(whole|term|universal) life|life (insurance|assurance|expectancy|support|policy|cover)|shelf life|battery life|feel(ing|s)? (dizzy|sick|faint|nauseous|nauseated|weak|ill|unwell|light-?headed|hot|cold|breathless|feverish|shaky|bloated))\b/g;
-const DEATH_AS_AN_ESTATE_PASSES = /\bwhen (i|we|he|she|they) (die|dies|pass away|am gone|are gone)\b/g;
+const DEATH_AS_AN_ESTATE_PASSES =
+  /\b(when|if) (i|we|he|she|they|someone|somebody|a person|my \w+|the \w+) (die|dies|pass away|passes away|am gone|are gone|is gone)\b/g;
+/**
+ * A feeling named only as a condition or a sensation ("if I feel better", "how many kicks should I
+ * be feeling") and fault in an insurer's sense ("it wasn't my fault"): no question about a life.
+ */
+const FEELING_AS_A_CONDITION =
+  /\b(if|when|once|now that|since) (i|we|he|she|they) (feel|feels|am feeling|are feeling|is feeling) (better|fine|ok|okay|well|ready|normal)\b|\b(be )?feel(ing|s)? (\w+ )?(kicks|movements?|the baby|a lump|lumps|contractions)\b/g;
+const FAULT_OF_AN_ACCIDENT = /\b(was|wasn'?t|was not|is|isn'?t|is not|not) (my|his|her|their|our) fault\b/g;
+const ACCIDENT = /\b(insurance|insurer|claim|accident|crash|crashed|collision|police)\b/;
 const ESTATE =
   /\b(bonds|will|house|pension|savings|estate|account|money|isa|shares|property|flat|car|insurance)\b/;
 
 /** Whether a sentence asks about the asker's feelings, choices or how to live. */
 function asksAboutALife(sentence: string): boolean {
-  let plain = sentence.replace(LIFE_WORDS_OF_A_TRADE, ' ');
+  let plain = sentence.replace(LIFE_WORDS_OF_A_TRADE, ' ').replace(FEELING_AS_A_CONDITION, ' ');
+  if (ACCIDENT.test(plain)) plain = plain.replace(FAULT_OF_AN_ACCIDENT, ' ');
   if (ESTATE.test(plain)) plain = plain.replace(DEATH_AS_AN_ESTATE_PASSES, ' ');
   return ASKS_ABOUT_A_LIFE.test(plain);
 }
@@ -224,7 +240,7 @@ function asksAboutALife(sentence: string): boolean {
  * for a vet, a doctor or a poison line, however the story around it is told.
  */
 const SWALLOWED =
-  /\b(dog|cat|puppy|kitten|baby|toddler|son|daughter|kid|child|he|she) (just |may have |might have |has |have )?(ate|eaten|swallowed|drank|drunk|ingested|chewed|licked) (a |an |some |a few |a couple of |two |three |half (a |an )?|\d+ )?[\w ]{0,20}?(grapes|raisins|chocolate|pills?|tablets?|button battery|batteries|battery|bleach|xylitol|onions?|antifreeze|magnets?|coins?|detergent|pods?|ibuprofen|paracetamol|rat poison|slug pellets|lily|lilies|mushrooms?)\b/;
+  /\b(dog|cat|puppy|kitten|baby|toddler|son|daughter|kid|child|he|she|old|one) (just |may have |might have |has |have )?(ate|eaten|swallowed|drank|drunk|ingested|chewed|licked) (a |an |some |a few |a couple of |two |three |half (a |an )?|\d+ )?[\w ]{0,20}?(grapes|raisins|chocolate|pills?|tablets?|button battery|batteries|battery|bleach|xylitol|onions?|antifreeze|magnets?|coins?|detergent|pods?|ibuprofen|paracetamol|rat poison|slug pellets|lily|lilies|mushrooms?)\b/;
 const WHAT_TO_DO =
   /\bwhat (do|should) (i|we) do\b|\bis (he|she|it) (going to be )?(ok|okay|alright|all right|fine)\b|\bshould (i|we) (worry|be worried|call|go|take)\b|\bdo (i|we) need to\b/;
 
