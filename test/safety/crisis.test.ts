@@ -813,6 +813,29 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test('purging, restricting, punishing exercise, a burn or a cut told plainly, a knife held, death as relief are self-harm', () => {
+    flaggedAs('self_harm', [
+      "I've been purging after dinner every night since half term",
+      'eating 500 calories a day and hiding it from my boyfriend',
+      'I swim till I nearly pass out as punishment for eating',
+      'used a hot spoon on my thigh after the argument',
+      'the cuts are getting deeper and I do not know how to stop',
+      'told my coach the marks were from my dog',
+      'how do i get blood out of my hoodie without my mum seeing',
+      "sitting on the stairs holding a knife and i don't know what to do",
+      'the idea of not waking up is so comforting lately',
+    ]);
+    flaggedAs('harm_to_others', [
+      "i'm going to set his car on fire tonight, i've got the petrol",
+      "we're gonna stab that kid when he comes out of the chippy",
+    ]);
+    neverFlagged([
+      'stomach bug, been making myself drink water but still throwing up',
+      "we're going to stomp them on saturday, league decider, 3-0 minimum",
+      'the thought of dying used to terrify me but now I mostly think about the garden',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

@@ -2006,6 +2006,15 @@ const RULES: readonly Rule[] = [
     'strong',
     ` (?:puting|put|slipping|sliped|slip|adding|added|mixing|mixed|crushing|crushed) (?:a bit of |a litle |smal amounts of |some |more )?(?:the )?(?:rat stuf|rat poison|poison|antifreze|wed kiler|wedkiler|slug pelets|her pils|his pils|sleping pils) (?:in|into) (?:\\S+ ){1,4}(?:tea|cofee|food|drink|dinner|meals|meal|soup|juice|water|bottle)(?= )`,
   ),
+  // "Set her room on fire when she's sleeping"; "we're gonna put him in the hospital".
+  rule(
+    'other.fire-or-group',
+    H,
+    'strong',
+    ` (?:going to|gona|wil|about to|i am|am) (?:set|light) (?:her|his|their|my \\S+ ?\\S*|the) (?:rom|house|car|flat|bed|door|caravan|shed|tent)? ?on fire| we (?:are|wil) (?:going to|gona|about to) (?:jump|stab|shank|shot|kil|murder|stomp|bater|beat up|put (?:him|her|them) in (?:the|a) (?:hospital|ground|grave)) (?:him|her|them|that \\S+|this \\S+|the \\S+)?`,
+    undefined,
+    /(?: (?:game|games|match|fortnite|cod|warzone|valorant|ranked|lobby|server|raid|bos|zombies|final|league|tournament|round|paintbal|lasertag|laser tag|dodgebal|prank|surprise|birthday|party|pitch|healer|resurect|respawn|wiped|scoreline|derby|quiz|pub quiz|trivia|debate|5-0|\d+ - \d+))(?= )/,
+  ),
   rule(
     'other.poison-drink',
     H,
@@ -2095,6 +2104,35 @@ const RULES: readonly Rule[] = [
     'strong',
     ` (?:bleach|antifreze|the pils|my pils|the tablets|the bottle of pils|the pils i saved|rat poison|the rope) (?:\\S+ ){0,10}(?:i am|i wil) (?:going to|gona|about to) (?:drink|take|swalow|use|down) (?:it|them|al of (?:it|them))(?= )`,
     /(?: (?:clean|cleaning|toilet|mop|bathroom|mould|mold|grout|headache|prescribed|as prescribed|with food|with water|antibiotics|vitamins|climbing|swing))(?= )/,
+  ),
+  // Purging, restricting and punishing exercise, told as what is being done now.
+  rule(
+    'self.eating-harm',
+    S,
+    'strong',
+    ` (?:making|made|make) myself (?:throw up|vomit|purge|be sick after|sick after (?:every|each|my) (?:meal|meals|dinner|lunch|breakfast))| (?:been|keep|kept|started|i am|i have ben) purging(?= )| purging (?:since|every|after|again|\\d+ times|twice|thre times)(?= )| eating (?:only |just |like |under |les than )?\\d{2,3} calories a day| (?:as )?(?:a )?punishment for eating| punish(?:ing)? myself for eating| (?:have not|havent|not) eaten (?:anything )?(?:but|except|apart from) (?:\\S+ ){1,4}in (?:\\d+|two|thre|four|five|six|seven) days`,
+    /(?: (?:bug|virus|food poisoning|norovirus|stomach flu|hangover|drunk|chemo|pregnan\S*|morning sicknes|fasting|ramadan|surgery|colonoscopy|bowel prep|dentist|wisdom teth))(?= )/,
+  ),
+  // "Used a lighter on my wrist", "the cuts are getting deeper", "said the marks were from my cat".
+  rule(
+    'self.harm-told-plainly',
+    S,
+    'strong',
+    ` used (?:a|the|my) (?:lighter|blade|razor|knife|scisors|compas|sharpener|match|matches|hot spon|iron) on my (?:wrists?|arms?|legs?|thighs?|skin|stomach|hips?|hands?)| (?:the|my) cuts are geting (?:deper|worse|bigger|longer)| (?:say|said|told (?:\\S+ ){0,1}\\S+|tell (?:\\S+ ){0,1}\\S+|pretend|pretended) (?:that )?(?:the|my) (?:marks|cuts|scratches|burns|bruises) (?:were|are|was) from (?:my|the|a) (?:cat|dog|kiten|puppy|rose bush|brambles|bush)| blood (?:out of|off) (?:my |the )?(?:shets|clothes|towels?|hodie|sleves?|carpet|uniform) (?:\\S+ ){0,2}without (?:my|your|the) (?:mom|mum|parents|dad|family|romate|flatmate)`,
+  ),
+  // "I'm standing in the kitchen holding a knife and I don't know what to do."
+  rule(
+    'self.holding-means',
+    S,
+    'strong',
+    ` (?:holding|have|got|staring at) (?:a|the|my) (?:knife|blade|razor|gun|pils|rope|botle of pils) (?:\\S+ ){0,4}(?:and )?(?:i )?(?:do not know what to do|can not stop shaking|want to use it)`,
+  ),
+  // "The thought of dying makes me feel relieved"; "wish I didn't have to come up" (from under water).
+  rule(
+    'self.death-as-relief',
+    S,
+    'strong',
+    ` the (?:thought|idea) of (?:dying|death|being dead|not waking up|not existing|it al ending) (?:makes me (?:fel )?|is |feels )(?:relieved|calm|happy|peaceful|at peace|comforting|a relief|so comforting|nice)| wish i (?:did not|would not|never) (?:have to )?come (?:back )?up(?= )`,
   ),
   rule(
     'self.starve',
@@ -2451,6 +2489,13 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.feel-like-dying': 'dying dieing die ending disapearing existing giving',
   'self.still-here': 'here alive around going breathing',
   'self.my-suicide-arranged': 'suicide',
+  'self.eating-harm': 'myself purging calories punishment eaten',
+  'self.harm-told-plainly':
+    'on deper worse bigger longer cat dog kiten puppy bush brambles mom mum parents dad family romate flatmate',
+  'self.holding-means': 'do shaking use',
+  'self.death-as-relief': 'relieved calm happy peaceful peace comforting relief nice up',
+  'other.fire-or-group':
+    'fire him her them that this the hospital ground grave jump stab shank shot kil murder stomp bater up',
   'other.going-armed':
     'blades knife machetes machete bats bat guns gun straps strap shanks shank acid shotgun hamers crowbars',
   'other.maim': 'fingers toes hands legs arms kneecaps knes jaw neck wrists face window bags',
