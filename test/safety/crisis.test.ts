@@ -824,6 +824,7 @@ describe('crisis detector (unit)', () => {
       'how do i get blood out of my hoodie without my mum seeing',
       "sitting on the stairs holding a knife and i don't know what to do",
       'the idea of not waking up is so comforting lately',
+      'got hold of sleeping pills, keeping them in my bag for when the time is right',
     ]);
     flaggedAs('harm_to_others', [
       "i'm going to set his car on fire tonight, i've got the petrol",
@@ -833,6 +834,7 @@ describe('crisis detector (unit)', () => {
       'stomach bug, been making myself drink water but still throwing up',
       "we're going to stomp them on saturday, league decider, 3-0 minimum",
       'the thought of dying used to terrify me but now I mostly think about the garden',
+      'keeping my travel sickness pills in my bag for when the time comes to board',
     ]);
   });
 

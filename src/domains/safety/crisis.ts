@@ -727,7 +727,7 @@ const RULES: readonly Rule[] = [
     'self.means-kept-for-later',
     S,
     'strong',
-    ` (?:filed|filled|refiled|refilled|picked up) al (?:of )?my (?:prescriptions|scripts|meds|pils) early| (?:pils|pil|tablets|meds|medication|prescription|painkilers|tramadol|oxy|baclofen|insulin|sleping pils)(?: \\S+){0,8} (?:for later|not for the pain|for when i decide|just in case)(?= [.!?,;]| $| for| when| like)| i (?:think i )?have enough (?:now|saved|stored|put by)(?= [.!?,;]| $| i)| (?:waiting period|background check)(?: \\S+){0,6} (?:ends|is up|clears|over)| i know (?:exactly )?what my tolerance is| now i know what did not work| know exactly which (?:ones|drugs|pils|one)`,
+    ` (?:filed|filled|refiled|refilled|picked up) al (?:of )?my (?:prescriptions|scripts|meds|pils) early| (?:pils|pil|tablets|meds|medication|prescription|painkilers|tramadol|oxy|baclofen|insulin|sleping pils)(?: \\S+){0,8} (?:for later|not for the pain|for when i decide|just in case|for when the time (?:is right|comes)(?= [.!?,;]| $))(?= [.!?,;]| $| for| when| like)| i (?:think i )?have enough (?:now|saved|stored|put by)(?= [.!?,;]| $| i)| (?:waiting period|background check)(?: \\S+){0,6} (?:ends|is up|clears|over)| i know (?:exactly )?what my tolerance is| now i know what did not work| know exactly which (?:ones|drugs|pils|one)`,
     / (?:threw|throw|thrown|flushed|flush|got rid|get rid|gave (?:them|it) (?:back|away)|handed|returned|used to|years ago|back then|in (?:19|20)\d\d) /,
   ),
   rule(
@@ -2590,7 +2590,7 @@ const ANCHORS: Readonly<Record<string, string>> = {
     'whel purpose hoping daring seatbelt decision lake river sea barier guardrail wal tree bridge clif oncoming',
   'self.sat-with-means': 'revolver gun pistol rifle shotgun noose dryer railing ledge edge parapet garage',
   'self.means-kept-for-later':
-    'early later pain decide case enough waiting background tolerance work exactly',
+    'right comes early later pain decide case enough waiting background tolerance work exactly',
   'self.method-compare':
     'jumping jump hanging noose overdosing overdose pils drugs gunshot gun shooting shotgun slitting wrists drowning monoxide fumes train tracks bleach helium starving',
   'self.overdosed-now': 'overdosed overdose',
