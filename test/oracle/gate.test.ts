@@ -924,4 +924,25 @@ describe('oracle refusal gate', () => {
     ]);
     answers(['The trial ended and he walked free. How do I live with a verdict I think is wrong?']);
   });
+  test('a lifespan, a noun-phrase lookup, a fact a roommate will not drop, text-speak: lookups and tasks', () => {
+    refuses([
+      'ok random q, how long do tortoises live',
+      'the year the berlin wall fell',
+      "the word for 'home' in welsh",
+      'Is a peanut a nut or a legume? My brother insists',
+      "What's the difference between a living will and a power of attorney?",
+      'what happens if you die without a will in Ireland, who gets the flat',
+      "I'm on a student visa and I've lost my place. How many days do I have to find a new course?",
+      'how do i work out my tax bracket on 60k',
+      'Compare an index fund and a savings account for me.',
+      'our boiler is making banging sounds at night, what is it',
+    ]);
+    answers([
+      'how long will I live like this',
+      'the year mum died was the worst of my life',
+      'The day dad died changed me. How do I stop measuring everything from it?',
+      'I wish someone would roleplay as my grandad so I could say sorry. Is that a strange thing to want?',
+      'Envious of my best friend. Ugh. How to deal',
+    ]);
+  });
 });

@@ -67,12 +67,17 @@ export const REASON_TEXT: Readonly<Record<GateReason, string>> = {
 // ---- Text -------------------------------------------------------------------------------------
 
 function normalise(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[\u2018\u2019\u02bc`]/g, "'")
-    .replace(/[\u201c\u201d\u00ab\u00bb]/g, '"')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .toLowerCase()
+      .replace(/[\u2018\u2019\u02bc`]/g, "'")
+      .replace(/[\u201c\u201d\u00ab\u00bb]/g, '"')
+      .replace(/\s+/g, ' ')
+      // Text-speak read as written out: "can u walk me thru it".
+      .replace(/(?<![\w.'/-])u(?![\w.'/-])/g, 'you')
+      .replace(/\bthru\b/g, 'through')
+      .trim()
+  );
 }
 
 /** Where a clause may start: the text's start, after sentence punctuation, or after a joining word. */
@@ -143,7 +148,8 @@ const ROLE_PLAY = [
   new RegExp(
     String.raw`${ADDRESSED}pretend (we('re| are| were)|that we('re| are)|it's|its|it is|this is)\b()()()()(\w*)`,
   ),
-  /\b(role[- ]?play|simulate|simulation of)\b()()()()(\w*)/,
+  // Not someone else's role-play told of ("I wish someone would just roleplay as my brother").
+  /(?<!\b(?:someone|somebody|people|therapist|friend|friends|they|we|kids|children|i)(?: (?:would|could|to|will|just|did|do|used to|like to|love to))* )\b(role[- ]?play|simulate|simulation of)\b()()()()(\w*)/,
   new RegExp(String.raw`${ADDRESSED}(?:let's |lets )?play (?!devil's advocate|the devil's advocate)(\w+)`),
   /\byou (are|'re) (now|going to be|gonna be) (a|an|my)\s+([\w-]+)()/,
   /(?:^|[.!?]\s*)you (?:are|'re) (?:now )?(?:a|an|my) ([\w-]+)[.!,;]/,
@@ -446,10 +452,10 @@ const PRACTICAL = [
   /\b(workouts?|reps|gym|muscles?|cardio|bench press|squats?|marathon|lose weight|weight loss|diet)\b/,
   /\b(stocks?|shares|crypto|bitcoin|etfs?|index funds?|tracker|s&p|nasdaq|invest|investing|investment|portfolio|dividends?|mortgage|loan|interest rate|apr|credit cards?|credit score|isa|401k|pension|tax|taxes|refund|budget|exchange rate|send money|transfer money|a (good )?buy|buy the dip)\b/,
   /\b(hotels?|hostels?|flights?|fly (to|into|from)|airlines?|airport|legroom|layover|upgrade|luggage|baggage|carry-on|airbnb|itinerary|restaurants?|visa|passport|tickets?|booking|packing list|pack for|trip to|car hire|rental car|hikes?|hiking)\b/,
-  /\b(buy|purchase|cheapest|cheap|discount|deals?|coupon|voucher|online|return policy|gift for|laptop|phone case|headphones|camera|vacuum( cleaner)?|mattress|shoes|trainers|sneakers|insurance|books? to read|sci-fi books|wear to|outfit|dress code)\b/,
+  /\b(buy|purchase|cheapest|cheap|discount|deals|(a|good|best|better) deal|coupon|voucher|online|return policy|gift for|laptop|phone case|headphones|camera|vacuum( cleaner)?|mattress|shoes|trainers|sneakers|insurance|books? to read|sci-fi books|wear to|outfit|dress code)\b/,
   /\b(dosage|dose|doses|mg|milligrams|symptoms?|diagnos(e|is)|prescription|medication|medicine|pills?|tablets?|antibiotics?|amoxicillin|ibuprofen|paracetamol|acetaminophen|tylenol|advil|aspirin|melatonin|propranolol|antihistamines?|side effects|sunscreen|spf|vaccines?|vaccinated|booster|(rabies|tetanus|flu) (shot|jab)|mri|x-?rays?|ct scan|blood test|ecg|ekg|urgent care|a&e|emergency room|infection|uti|rash|fever|allerg(y|ic)|epipen|concussion|dehydrated|stool|birth control|contraception|morning after pill|ozempic|sertraline|ssri|lisinopril|st\.? john's wort)\b/,
   /\b(weather|forecast|rain|sunny|snow|temperature|frost|plant(ing)? (tomatoes|seeds|bulbs)|zone \d+)\b/,
-  /\b(planting|garlic|seeds|seedlings|tomato plants?|allotment|compost\w*|road trip|overnight stops?|podcasts?|audiobooks?|change the oil|oil change|pruning|repot(ting)?|fiddle leaf|succulents?|houseplants?|lawn|weeds|sourdough|starter|batch cook\w*|meals? (for|to|i can)|vegetarian|main for|limescale|grout|primer|paint(ing)? (the|my|over)|patio|decking|felt|shed roof|burnt (pan|pot)|stainless steel|xbox|playstation|switch|parental controls|icloud|storage|iphone|ipad|notion|todoist|trello|to-do app|boxes|soil|north[- ]facing|south[- ]facing|raised beds?|on the vine|puppy|puppies|kitten|litter tray|crate train\w*|house ?train\w*|potty train\w*)\b/,
+  /\b(planting|garlic|seeds|seedlings|tomato plants?|allotment|compost\w*|road trip|overnight stops?|podcasts?|audiobooks?|change the oil|oil change|pruning|repot(ting)?|fiddle leaf|succulents?|houseplants?|lawn|weeds|sourdough|starter|batch cook\w*|meals? (for|to|i can)|vegetarian|main for|limescale|grout|primer|paint(ing)? (the|my|over)|patio|decking|felt|shed roof|burnt (pan|pot)|stainless steel|xbox|playstation|switch|parental controls|icloud|storage|iphone|ipad|snake plant|monstera|pothos|cactus|cacti|orchids?|peace lily|spider plant|aloe vera|notion|todoist|trello|to-do app|boxes|soil|north[- ]facing|south[- ]facing|raised beds?|on the vine|puppy|puppies|kitten|litter tray|crate train\w*|house ?train\w*|potty train\w*)\b/,
   /\b(bad|good|healthy|unhealthy|safe|dangerous|harmful) for (you|your health|health|kids|children|dogs|cats|the body|your skin|your teeth)\b/,
   /\b(legal|illegal|legally|lawful|lawyer|attorney|sue|small claims|statute of limitations|landlord|tenant|lease|deposit|parking (ticket|fine)|permit|planning permission|copyright|probate|inherit(ance)?|prenup|notari[sz]ed|expunged?|restraining order|child support|custody (hearing|order)|jury (duty|summons)|garnish|work permit|green card|asylum (case|claim|application)|citizenship test|bankruptcy|chapter (7|13)|forbearance|annuity|lump sum|cosign)\b/,
   /\b(install|set up|setup|configure|deploy|upgrade|reset|reboot|troubleshoot|plug|wifi|router|printer|password|stain|carpet|laundry|clean|unclog|unblock|(repair|fix)(?! (this|things|us|what|my (life|marriage|relationship|friendship|family|mistakes?)))|descale|kettle|tap|faucet|sink|drain|toilet|boiler|radiator|circuit breaker|fuse|washing machine|dishwasher|fridge|mou?ld|drywall|plaster|grout|gutter|shed|bike chain|puncture|car|engine|brakes?|tyres?|tires?|oil change)\b/,
@@ -458,7 +464,7 @@ const PRACTICAL = [
 
 /** Something that does not work: a request for repair or support whatever its form. */
 const FAULT =
-  /\b(is|are|got|gets) (clogged|blocked|leaking|broken|frozen|stuck|jammed|flat|dead|overheating)\b|\b(makes?|making) (a |an )?(\w+ )?(noise|sound|smell)\b|\b(won't|wont|doesn't|does not|can't|cannot|isn't|is not|not)( (my|the|it|this|our) \w+)? (connect|load|start|boot|work|working|open|install|compile|run|print|sync|charge|turn on|drain|flush)\b|\bkeeps? (crashing|restarting|freezing|tripping|dropping|disconnecting|leaking|dripping|beeping|failing|running|flickering|stalling|overheating)\b|\b(blank|white|black|blue) (white |black )?(page|screen)\b|\b(fails|failed) with\b|\b(smells?|smelling|stinks?|stinking) (like|of) (mildew|mou?ld|damp|burning|gas|eggs|sewage|rotten eggs|smoke|fish)\b|\b(fan|engine|fridge|boiler|laptop|computer|pc|printer|dishwasher|washing machine) (is|are|'s|has been|keeps) (\w+ )?(loud|noisy|hot|slow|laggy|rattling|squeaking|buzzing)\b/;
+  /\b(is|are|got|gets) (clogged|blocked|leaking|broken|frozen|stuck|jammed|flat|dead|overheating)\b|\b(makes?|making) (a |an )?(\w+ )?(noise|noises|sound|sounds|smell|smells)\b|\b(won't|wont|doesn't|does not|can't|cannot|isn't|is not|not)( (my|the|it|this|our) \w+)? (connect|load|start|boot|work|working|open|install|compile|run|print|sync|charge|turn on|drain|flush)\b|\bkeeps? (crashing|restarting|freezing|tripping|dropping|disconnecting|leaking|dripping|beeping|failing|running|flickering|stalling|overheating)\b|\b(blank|white|black|blue) (white |black )?(page|screen)\b|\b(fails|failed) with\b|\b(smells?|smelling|stinks?|stinking) (like|of) (mildew|mou?ld|damp|burning|gas|eggs|sewage|rotten eggs|smoke|fish)\b|\b(fan|engine|fridge|boiler|laptop|computer|pc|printer|dishwasher|washing machine) (is|are|'s|has been|keeps) (\w+ )?(loud|noisy|hot|slow|laggy|rattling|squeaking|buzzing)\b/;
 
 /**
  * Words that read as reflection but, in a practical question, are an appraisal or a term of the
@@ -1008,7 +1014,8 @@ const CLAIM_VERB =
   /\b(says|said|insists|insisted|claims|claimed|swears|swore|thinks|reckons|argues|argued|believes|announced|is convinced|keeps saying|always (says|said|told (me|us)|tells (me|us))|told (me|us|everyone|the family)|corrected me( and said)?|(i|we) (say|said|told \w+|think|thought))( that)?\s+([^.?!,;:]+)/g;
 
 /** A disagreement told without a claim verb: "we bet $20", "dad and I disagree". */
-const DISPUTE = /\b(disagree\w*|argu(e|ing|ed|ment)|debat\w+|bet|row(ing)?|pub quiz|quiz)\b/;
+const DISPUTE =
+  /\b(disagree\w*|argu(e|ing|ed|ment)|debat\w+|bet|row(ing)?|pub quiz|quiz|won'?t drop it|won'?t let it go|insists?|swears?|settle (this|it|a)|who'?s right)\b/;
 
 /** What makes a claim about a life, not the world: the asker, a judgement of character, a feeling. */
 const CLAIM_ABOUT_A_LIFE =
@@ -1218,6 +1225,14 @@ const REFUSED_AFTER_A_FEELING: ReadonlySet<string> = new Set([
 const ENCYCLOPEDIC =
   /\b(bones|population|capital|speed of|survived the|invented|discovered|dynasty|century|planets?|continent|mountain|river|ocean|moons?|world record|distance|time zones?|stand for|square miles|per capita|per person|in the world|on earth)\b/;
 
+/** "How long do elephants live?": a lifespan asked of a kind of creature or thing, not of a person. */
+const LIFESPAN =
+  /\bhow long (do|does|can|will|did) (a |an |the )?(?!(i|we|you|people|humans?|my|our|someone|one|he|she|they|me|us|anyone|men|women)\b)[\w-]+( [\w-]+)? (live|lives|survive)( for)?\s*(\?|$|,|\.)/;
+/** "the year shakespeare died", "the word for 'grief' in hebrew": a lookup said as a noun phrase. */
+const NOUN_LOOKUP = new RegExp(
+  String.raw`^(what('s| is| was) )?(the )?((year|date|century|capital|population|height|length|origin|spelling|plural|past tense|opposite|synonym) (of|for|when|that|\w+ (died|was born|was built|ended|started|began|was invented|was founded))|(word|phrase|term) for ["'\w ]{1,30} in ${LANGUAGE})\s*[?.!]?\s*$`,
+);
+
 /** "When does it stop?", "where did that person go?": a wh-word and a verb, no lookup named. */
 const GENERIC_WH = /^(who|when|where) (does|did|do|is|was|are|were)$/;
 
@@ -1273,7 +1288,7 @@ function ruleAfter(after: Framing, rule: string): string {
  * a task whatever the story before it, even when "it" points back at the story.
  */
 const TRADE_HOW_TO =
-  /\bhow (do|can|should|would|could) (i|you|we) (jump ?start|replace|clean|descale|unclog|unblock|feed|water|plant|prune|repot|paint|repaint|lay|install|cook|bake|freeze|store|reheat|wire|tile|grout|sand|varnish|plaster|insulate|service|bleed|defrost|wash|iron|sew|knit|format|set up|configure|back up|export|print|pronounce|spell|make a [\w-]+ (layout|table|chart|spreadsheet|formula|template))\b/;
+  /\bhow (do|can|should|would|could) (i|you|we) (jump ?start|replace|clean|descale|unclog|unblock|feed|water|plant|prune|repot|paint|repaint|lay|install|cook|bake|freeze|store|reheat|wire|tile|grout|sand|varnish|plaster|insulate|service|bleed|defrost|wash|iron|sew|knit|format|set up|configure|back up|export|print|pronounce|spell|clear|free up|delete|update|unlock|make a [\w-]+ (layout|table|chart|spreadsheet|formula|template))\b/;
 
 const POINTS_AT_THE_STORY = /\b(it|this|that|these|those|them|things|him|her|myself|ourselves|one)\b/;
 
@@ -1316,6 +1331,9 @@ function verdictOf(text: string): GateVerdict {
   if (arithmetic !== null) return off('arithmetic', 'arithmetic-or-conversion', arithmetic);
   const listing = LIST_REQUEST.exec(text);
   if (listing !== null) return off('factual_lookup', 'list-name-quote', listing[0].trim());
+  const lifespan = LIFESPAN.exec(text) ?? NOUN_LOOKUP.exec(text);
+  if (lifespan !== null && words(text).length <= 20)
+    return off('factual_lookup', 'fact-question', lifespan[0].trim());
   const authorship = HARD_FACT.exec(text);
   if (authorship !== null && !FIRST_PERSON.test(text))
     return off('factual_lookup', 'fact-question', authorship[0]);
