@@ -838,6 +838,26 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test('someone close doing it now, a farewell told as care, an ending decided: crises; a past report, a recovery told: not', () => {
+    flaggedAs('self_harm', [
+      "my sister just texted me saying she's going to end it, she won't pick up, what do i do",
+      "my flatmate is standing on the railing of the balcony and won't come in",
+      'Dad has just taken all of his sleeping pills and is slurring on the phone',
+      'he is sitting in his car with the engine running and the garage door shut',
+      'she deserves an owner who will still be here next year. dropped the cat at the shelter today',
+      'gave my cousin my guitar and told him to look after nan. he thought I was joking',
+    ]);
+    neverFlagged([
+      'a patient said he was going to kill himself once, years ago, and it still stays with me',
+      "my mate said she was going to jump me after school, I'm telling a teacher",
+      "I have been well for four years now. The thoughts I had at 19 feel like someone else's.",
+      'A letter to the younger version of myself who tried to die: you got through it.',
+    ]);
+    flaggedAs('self_harm', [
+      "I've been well for six years since my attempt. It has been coming back for weeks and I want to die.",
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

@@ -2147,6 +2147,35 @@ const RULES: readonly Rule[] = [
     'strong',
     ` (?:my|our|a) (?:\\w+ ){0,2}(?:friend|bff|bestie|girlfriend|boyfriend|gf|bf|sister|brother|son|daughter|mom|mum|mother|dad|father|wife|husband|partner|kid|child|cousin|roommate|classmate|student|coworker|colleague) (?:\\w+ ){0,4}(?:is|has been|keeps|says|said|told me|texted me|messaged me|posted|wrote|threatens|threatened|threatening|wants|is going|is planning|plans|is talking|talks|keeps talking|keeps saying) (?:\\w+ ){0,4}(?:suicidal|to kill (?:himself|herself|themselves|themself)|kill (?:himself|herself|themselves|themself)|killing (?:himself|herself|themselves|themself)|to end (?:his|her|their) life|ending (?:his|her|their) life|about suicide|suicide|self harm|self harming|cutting (?:himself|herself|themselves|again)|to die|wants to die|does not want to live|goodbye)(?! (?:years|months|weeks|last|in (?:19|20)|when (?:he|she|they) was))`,
   ),
+  // Someone close doing it now, told by the person beside them ("he's locked himself in the
+  // bathroom saying he's going to end it", "she's on the balcony now", "he's taken all his pills").
+  rule(
+    'self.other-acting-now',
+    S,
+    'strong',
+    ` (?:saying|says|said|told me|texted me|messaged me|emailed me|rang me|caled me|just told me) (?:that )?(?:he|she|they) (?:is|are|wil) (?:going to |gona |about to )?(?:end it|jump(?! (?:me|him|her|you|us|them|my|our|his|that|this|the queue|in))|kil (?:himself|herself|themselves)|take them al|drive into|hang (?:himself|herself))(?= )| (?:he|she|they|my (?!(?:cat|dog|kiten|puppy|bird|parot|goat|horse|chicken|son is standing on the rof of his lego))\\S+(?: \\S+)?) (?:is|are) (?:standing|siting|sat|stood) (?:on|at) (?:the )?(?:edge|ledge|rof|balcony|bridge|railing|tracks|platform edge)| (?:he|she) is on (?:it|the roof|the ledge|the balcony|the bridge|the railing) (?:now|right now)| (?:he|she|they|dad|mum|mom|grandad|grandpa|nan|gran|grandma|my \\S+) (?:has|have|is|are) (?:just )?taken (?:al|a lot of|loads of|too many|a load of|a bunch of|al of) (?:his|her|their|the) (?:\\S+ )?(?:pils|tablets|meds|medication|sleping pils)| (?:siting|sat) in (?:his|her|their|the) car with the engine runing| photo of (?:his|her|their) (?:wrist|arm|arms|leg|legs) (?:cut|bleding|slit)`,
+    /(?: (?:years ago|when (?:he|she|they) was|in (?:19|20)\d\d|last (?:year|month|term|summer|winter)|the film|the movie|the show|the book|the episode|the game|character|in the story|novel))(?= )/,
+    // Told once it was in hand: a professional's protocol followed, the person seen and safe.
+    /(?: (?:constant watch|suicide watch|has ben sen|was sen by|they reached (?:him|her|them)|folowed (?:our|the) protocol|opened an act|safeguarding lead|is safe now|is in hospital now|police found (?:him|her|them)|paramedics (?:came|arived|got)|a much beter place))(?= )/,
+  ),
+  // A farewell told as care ("found a family for Bella… she deserves someone who'll be around",
+  // "gave my brother my xbox, told him to look after mum").
+  rule(
+    'self.farewell-as-care',
+    S,
+    'strong',
+    ` (?:deserves?|needs?) (?:someone|somebody|an owner|a family|a home|people) (?:who wil|who is going to|that wil) (?:be around|be there|be here|stil be here|be alive)| gave (?:my |him |her )(?:\\S+ ){0,6}(?:and )?told (?:him|her|them) to look after (?:mum|mom|dad|my mum|my mom|my dad|everyone|the family|the dog|the cat|nan|gran)(?! (?:while|when|until|on|for the|this) )`,
+    /(?: (?:while i am away|deployment|deployed|travel\S*|holiday|trip|uni|university|hospital for|surgery|working away|rehab|prison|the army|basic training))(?= )/,
+  ),
+  // "I know how this ends now and it's such a relief", "this is where I want to be, at the end",
+  // "I wanted to hear them all once more": an ending decided, told sideways.
+  rule(
+    'self.ending-decided',
+    S,
+    'medium',
+    ` i know how (?:this|it) ends now| (?:this is|that is|here is) where i want to (?:be|die|go) (?:\\S+ )?at the end| (?:wanted|want|needed) to (?:hear|see|hug|thank) (?:them|him|her|you|everyone|everybody|it) (?:al )?(?:once more|one more time|one last time)| (?:a|my) farewel tour| (?:told|tel|telling) (?:him|her|them) (?:i|that i) love (?:him|her|them)(?: \\S+){0,3} while i (?:stil )?can`,
+    /(?: (?:series|book|novel|film|movie|show|season|episode|game|story|trilogy|concert|band|tour dates|gig|leaving do|moving|emigrat\S*|graduat\S*|retir\S*))(?= )/,
+  ),
   rule(
     'self.other-threatens',
     S,
@@ -2489,6 +2518,10 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.feel-like-dying': 'dying dieing die ending disapearing existing giving',
   'self.still-here': 'here alive around going breathing',
   'self.my-suicide-arranged': 'suicide',
+  'self.farewell-as-care': 'around there here alive mum mom dad everyone family dog cat nan gran',
+  'self.ending-decided': 'now end more time tour can',
+  'self.other-acting-now':
+    'it jump himself herself themselves al into edge ledge rof balcony bridge railing tracks platform now pils tablets meds medication runing cut bleding slit',
   'self.eating-harm': 'myself purging calories punishment eaten',
   'self.harm-told-plainly':
     'on deper worse bigger longer cat dog kiten puppy bush brambles mom mum parents dad family romate flatmate',
