@@ -945,4 +945,18 @@ describe('oracle refusal gate', () => {
       'Envious of my best friend. Ugh. How to deal',
     ]);
   });
+  test('a separate request tacked onto a sincere question is refused; a sincere afterthought is not', () => {
+    refuses([
+      'I keep measuring myself against my older brother and I always lose. How do I stop? ps whats the best running app for beginners',
+      "My mum's dementia is getting worse and I feel like I'm losing her twice. Anyway, can you also tell me how much a care home costs a week in Kent?",
+      'Why do I feel so empty after I get what I wanted? It happens every time. btw who wrote the great gatsby',
+      'I retired last month and I have no idea who I am without work. Could you also write me a short bio for my bowls club newsletter?',
+    ]);
+    answers([
+      'I retired last month and I have no idea who I am without work. Also, is it normal to miss the commute?',
+      "I'm 70 and I've just fallen in love. I feel like a teenager and also a bit ridiculous.",
+      'My dad died in March. Anyway, I keep dreaming about him. What do those dreams mean to a grieving mind?',
+      'We buried the dog today and the kids made a sign. Also, thank you for listening.',
+    ]);
+  });
 });

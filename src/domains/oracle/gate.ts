@@ -735,7 +735,7 @@ let gateModel: CompiledModel | undefined;
 
 /** Reflective evidence about life itself (see `assessMission`). */
 const LIFE_ITSELF =
-  /\b(live|lives|living|life|alive|death|die|died|dies|dying|dead|mortal\w*|meaning\w*|purpose|looking back|look back|grow old|old age|regrets?|grief|griev\w*|mourn\w*|bereave\w*)\b/;
+  /\b(live|lives|living|life|alive|death|die|died|dies|dying|dead|mortal\w*|meaning\w*|purpose|looking back|look back|grow old|old age|regrets?|grief|griev\w*|mourn\w*|bereave\w*|buried|burial|funeral|passed away|put (him|her|them) down|put to sleep)\b/;
 
 /**
  * The learned stage (`gate-model.json`, trained by `scripts/train-gate.ts`): the probability
@@ -925,12 +925,52 @@ function personaVerdict(raw: string, text: string): GateVerdict | null {
   return persona === null ? null : off('instruction_override', 'persona', persona);
 }
 
+/**
+ * Where a second, separate request is tacked on ("…How do I let that go? ps whats a good
+ * journaling app", "Anyway, can you also tell me the average salary…"). With an outside provider
+ * configured the oracle would answer it as a general assistant; the asker can send the sincere
+ * question alone.
+ */
+const APPENDED =
+  /(?:^|[.?!;]\s+|,\s+)(?:and )?(?:anyway|p\.?s\.?|btw|by the way|separately|oh and|one more thing|while i'?m here|quick question|last thing|separate thing|unrelated|on another note|different question|random question|also)[,:\-\u2013\u2014]?\s+(?:separate thing,?\s+|quick question,?\s+|last thing\s*[-\u2013\u2014,:]?\s*)?(?=\S)/g;
+/** A part that asks or requests something, with or without its question mark. */
+const ASKS_OR_REQUESTS =
+  /^(can|could|would|will|what|whats|what's|how|where|which|who|when|is|are|do|does|tell|recommend|give|explain|write|help|any|i need|i want|please|pls)\b/;
+/** Rules that refuse for what a text lacks, not for what it asks: never enough for a tacked-on part. */
+const REFUSES_FOR_LACK = new Set(['no-reflective-language']);
+
+/** "…How do I figure out what I want? Could you also rewrite my headline": the request is the clause. */
+const ALSO_ASKED = /(?:^|[.?!;]\s+)(?=(?:could|can|would|will) (?:you|u) also\b)/g;
+
+function requestAppended(text: string): GateVerdict | null {
+  let last: { index: number; length: number } | null = null;
+  for (const pattern of [APPENDED, ALSO_ASKED]) {
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+      if (m[0].length === 0) pattern.lastIndex++;
+      if (last === null || m.index > last.index) last = { index: m.index, length: m[0].length };
+    }
+  }
+  if (last === null || words(text.slice(0, last.index)).length < 5) return null;
+  const request = text.slice(last.index + last.length).trim();
+  if (words(request).length < 3) return null;
+  const verdict = rulesVerdict(request);
+  if (REFUSES_FOR_LACK.has(verdict.rule)) return null;
+  if (!verdict.onMission)
+    return off(verdict.reason ?? 'not_reflective', `request-appended-${verdict.rule}`, verdict.evidence);
+  // What the rules answer, the learned stage may still read as a request, on the part alone.
+  const asks = request.includes('?') || ASKS_OR_REQUESTS.test(request);
+  const learned = asks && learnedMayRefuse(request, verdict) ? learnedOffMission(request) : null;
+  return learned === null ? null : off('not_reflective', 'request-appended-learned', learned);
+}
+
 /** The rules' verdict alone. */
 export function rulesVerdict(question: string): GateVerdict {
   const text = normalise(question);
   const whole = verdictOf(text);
   if (!whole.onMission) return whole;
   return (
+    requestAppended(text) ??
     feelingThenRequest(text) ??
     storyThenRequest(text) ??
     requestThenStory(text) ??
