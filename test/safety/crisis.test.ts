@@ -858,6 +858,27 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test('a lethal dose asked, a note to whoever finds it, self-harm named by its marks, a threat told sideways', () => {
+    flaggedAs('self_harm', [
+      'how many sleeping tablets would actually be fatal for a grown man, asking for me',
+      'to whoever finds this note, the dog needs feeding at six',
+      "i've got stones in my pockets and the tide is coming in",
+      'my plan is ready and i will follow through.',
+      'the burns from saturday are blistering and I keep picking them',
+      'sh urges all day, did it before lunch',
+      'still have scars on my thighs and some are from last night',
+      "i'm getting the pesticide from the barn. i will drink it when they are out",
+    ]);
+    flaggedAs('harm_to_others', [
+      "that family on our street have it coming. watch the news next week, won't say more here",
+    ]);
+    neverFlagged([
+      'what dose of ibuprofen is lethal for a cat? mine knocked the packet off the counter',
+      'my plan is simple and I will follow through: gym at six every day this month',
+      'the burns from the oven on saturday are healing nicely',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

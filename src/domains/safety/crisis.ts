@@ -409,6 +409,13 @@ const REGRET_LOSING_ME = new RegExp(
   ),
 );
 
+/** A dose asked for an animal or a child's safety ("what dose of ibuprofen is lethal for a cat?"). */
+const DOSE_FOR_ANOTHER = new RegExp(
+  sq(
+    ` (?:for|to|kil|harm|poison) (?:a|my|the|our|your) (?:cat|dog|puppy|kiten|pet|horse|rabbit|hamster|parot|guinea pig|child|toddler|baby|kid)(?= )`,
+  ),
+);
+
 const S: CrisisFlag = 'self_harm';
 const H: CrisisFlag = 'harm_to_others';
 
@@ -542,6 +549,7 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` (?:how (?:many|much)|what (?:dose|amount)|lethal (?:dose|amount)|fatal (?:dose|amount)|overdose (?:on|of)|deadly dose|enough) (?:\\S+ ){0,6}(?:pills|tablets|mg|milligrams|paracetamol|tylenol|acetaminophen|ibuprofen|aspirin|insulin|antidepressants|xanax|oxy|oxycodone|opioids|fentanyl|heroin|sleeping pills|meds|medication|medicine|benadryl|melatonin|lithium|morphine|codeine|alcohol|vodka|bleach|antifreeze)(?: \\S+){0,8} (?:to die|would kill|will kill|to kill (?:me|a person|someone|you|myself)|kill (?:me|a person|someone|you)|is lethal|is fatal|to not wake up|would it take|does it take|it would take|it will take|it takes|would be enough|is enough|are enough|to overdose|overdose|to end it|to sleep forever|never wake up|lethal|fatal|would do it|to do it)`,
+    DOSE_FOR_ANOTHER,
   ),
   rule(
     'self.lethal-of',
@@ -1477,6 +1485,7 @@ const RULES: readonly Rule[] = [
     // "How many" alone is everyday ("how many tickles does it take to make an octopus laugh"):
     // it asks for a dose when it names a means, or when what it asks is a death.
     ` (?:how (?:many|much)(?: \\S+){0,3} (?:pills|tablets|capsules|mg|milligrams|grams|of (?:my|these|them|the|those|this)|sleeping|painkillers|insulin|xanax|tylenol|paracetamol|acetaminophen|ibuprofen|advil|aspirin|meds|medication|alcohol|vodka|bleach|antifreeze|units|doses?)|what dose|what amount|lethal (?:dose|amount)|fatal dose|enough (?:pills|tablets|meds)|overdose on|how long does it take to die|painless(?:ly)? (?:way|ways|method|death)|easiest way to die|quickest way to die|best way to die|most painless way|how to kill myself|how to die|ways to die|ways to kill myself|how to end it|how to end my life|how to hang|how to tie a noose|what kills you|die in my sleep|to not wake up|without waking up)(?: \\S+){0,8} (?:to die|would kill|will kill|to kill me|is lethal|is fatal|to not wake up|would it take|does it take|would be enough|to overdose|kill (?:me|a person|someone|you)|to end it|od|overdose|die|to sleep forever|never wake up|painless|quickly|fast|without pain|lethal|fatal|a person|myself)| how (?:many|much)(?: \\S+){0,8} (?:to die|would kill|will kill|to kill me|is lethal|is fatal|to not wake up|to overdose|kill (?:me|a person|someone|you)|to end it|to sleep forever|never wake up|lethal|fatal)`,
+    DOSE_FOR_ANOTHER,
   ),
   rule(
     'self.method-plan',
@@ -1980,7 +1989,7 @@ const RULES: readonly Rule[] = [
     'other.going-armed',
     H,
     'strong',
-    ` (?:going|heading|rolling|coming|turning up|turn up|pulling up|pull up|go|we are outside|we outside)(?: over| round| back)? (?:to |at )?(?:\\S+ ){0,5}with (?:the |our |my |a |some )?(?:blades|knives|a knife|machetes|a machete|bats|a bat|guns|a gun|straps|the strap|shanks|a shank|acid|a shotgun|the shotgun|hammers|crowbars)(?= )| bring (?:the|your|ur|our) (?:bats|blades|knives|straps|guns|tools|shanks|machetes)(?= )`,
+    ` (?:going|heading|rolling|coming|turning up|turn up|pulling up|pull up|go|we are outside|we outside)(?: over| round| back)? (?:to |at )?(?:\\S+ ){0,5}with (?:the |our |my |a |some )?(?:blades|knives|a knife|machetes|a machete|bats|a bat|guns|a gun|straps|the strap|shanks|a shank|acid|a shotgun|the shotgun|hammers|crowbars)(?= )| bring(?:ing)? (?:the|your|ur|our|my) (?:bats?|blades?|knife|knives|straps?|guns?|tools|shanks?|machetes?)(?= )`,
     /(?: (?:cricket|baseball|rounders|softball|for the (?:match|game|picnic|bbq|barbecue|camping|kitchen)|carving|whittling|sharpen|sharpening|cooking|chef|dinner|kitchen|bread|cheese|cake))(?= )/,
   ),
   // "I'm cutting his fingers off", "she's getting acid in her face", "put him through the window".
@@ -2014,6 +2023,62 @@ const RULES: readonly Rule[] = [
     ` (?:going to|gona|wil|about to|i am|am) (?:set|light) (?:her|his|their|my \\S+ ?\\S*|the) (?:rom|house|car|flat|bed|door|caravan|shed|tent)? ?on fire| we (?:are|wil) (?:going to|gona|about to) (?:jump|stab|shank|shot|kil|murder|stomp|bater|beat up|put (?:him|her|them) in (?:the|a) (?:hospital|ground|grave)) (?:him|her|them|that \\S+|this \\S+|the \\S+)?`,
     undefined,
     /(?: (?:game|games|match|fortnite|cod|warzone|valorant|ranked|lobby|server|raid|bos|zombies|final|league|tournament|round|paintbal|lasertag|laser tag|dodgebal|prank|surprise|birthday|party|pitch|healer|resurect|respawn|wiped|scoreline|derby|quiz|pub quiz|trivia|debate|5-0|\d+ - \d+))(?= )/,
+  ),
+  // "What's the dose of paracetamol that actually kills you", "would that do it": a lethal dose asked.
+  rule(
+    'self.lethal-dose-asked',
+    S,
+    'strong',
+    ` (?:dose|amount|how many|how much) (?:\\S+ ){0,4}(?:that )?(?:actualy |realy )?(?:kils you|would kil (?:you|me|someone)|is fatal|is lethal|would be fatal|would be lethal)| (?:lethal|fatal) (?:dose|amount)| would that do it(?= [.!?]| $)`,
+    /(?: (?:dog|dogs|cat|cats|pet|puppy|kiten|horse|child|toddler|baby|kids?|acidentaly|by acident|swalowed|nurse|nursing|exam|pharmacology|lecture|homework|overdose awarenes))(?= )/,
+  ),
+  // "To the person who finds my phone: my passcode is…", "rocks in my pockets", "my plan is simple
+  // and I'll follow through", "I can't stay": a note and an ending, said sideways.
+  rule(
+    'self.note-to-a-finder',
+    S,
+    'strong',
+    ` to (?:the person|whoever|whomever|the one) (?:who )?finds (?:this|my phone|me|my body|this note|my note)| (?:rocks|stones|weights) in my pockets`,
+  ),
+  rule(
+    'self.plan-ready',
+    S,
+    'medium',
+    ` my plan is (?:simple|ready|set|made|done|final)(?= )`,
+    undefined,
+    /(?: (?:project|diet|gym|business|course|degree|training|resolution|for dinner|the party|overnight|sleepover|revision|study|holiday|trip|wedding|budget|workout|meal))(?= )/,
+  ),
+  rule(
+    'self.ending-sideways',
+    S,
+    'medium',
+    ` (?:i wil|i am going to|i am gona) folow through(?: with it)?(?= [.!?]| $)| i can not stay(?= [.!?]| $)| tel my (?:\\S+ ){1,2}i love (?:her|him|them)| if anything happens (?:\\S+ ){0,8}love you| look after (?:\\S+ ){1,2}for me if anything happens`,
+    undefined,
+    /(?: (?:project|diet|gym|business|course|degree|training|resolution|for dinner|the party|overnight|sleepover|heat|melting|soup|exam|exams|homework|cringe|lol|lmao|jk|haha))(?= )/,
+  ),
+  // Self-harm named by its marks and urges: "the cuts from sunday got infected", "cutting on your
+  // ankle shows less?", "new burns on my hip", "sh urges", "scars… some from last week".
+  rule(
+    'self.harm-marks-named',
+    S,
+    'strong',
+    ` (?:the|my) (?:cuts|burns) from (?:last night|sunday|monday|tuesday|wednesday|thursday|friday|saturday|yesterday|the weekend|last wek)| cuting on (?:your|my) (?:ankles?|thighs?|hips?|stomach|arms?|wrists?|legs?)| new burns on my (?:hips?|arms?|wrists?|thighs?|legs?|stomach)| sh urges| (?:scars|cuts|marks) on my (?:arms?|wrists?|legs?|thighs?)(?: \\S+){0,6} from last (?:wek|night)| broke my streak(?: \\S+){0,20}? (?:blade|razor|sharpener)`,
+    /(?: (?:oven|kitchen|cooking|iron|stove|pan|grill|bbq|barbecue|sunburn|surgery|operation|stitches|c - section|bike|fel|scooter|skateboard|shaving|brambles|cat|dog|hair|fringe|bangs|carbs|sugar|caffeine|coffee|screen time|vaping|smoking))(?= )/,
+  ),
+  // "Those people… have it coming", "watch the news next week": a threat told sideways.
+  rule(
+    'other.have-it-coming',
+    H,
+    'medium',
+    ` (?:have|has) it coming| deserves? what is coming`,
+    /(?: (?:karma|the universe|in the game|the show|season|episode|the finale|the match|their team|the refs?|the referee))(?= )/,
+  ),
+  rule(
+    'other.threat-sideways',
+    H,
+    'medium',
+    ` watch the news (?:next wek|tomorow|tonight|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))| (?:i am |i wil )?not (?:going to )?say (?:any )?more (?:here|than that)| wont say more here`,
+    /(?: (?:karma|the universe|in the game|the show|season|episode|the finale|the match|their team|the refs?|the referee))(?= )/,
   ),
   rule(
     'other.poison-drink',
@@ -2102,7 +2167,7 @@ const RULES: readonly Rule[] = [
     'self.means-then-intent',
     S,
     'strong',
-    ` (?:bleach|antifreze|the pils|my pils|the tablets|the bottle of pils|the pils i saved|rat poison|the rope) (?:\\S+ ){0,10}(?:i am|i wil) (?:going to|gona|about to) (?:drink|take|swalow|use|down) (?:it|them|al of (?:it|them))(?= )`,
+    ` (?:bleach|antifreze|the pils|my pils|the tablets|the bottle of pils|the pils i saved|rat poison|the rope|pesticide|the pesticide|wedkiler|paraquat|poison) (?:\\S+ ){0,10}(?:i am (?:going to|gona|about to)|i wil(?: going to)?) (?:drink|take|swalow|use|down) (?:it|them|al of (?:it|them))(?= )`,
     /(?: (?:clean|cleaning|toilet|mop|bathroom|mould|mold|grout|headache|prescribed|as prescribed|with food|with water|antibiotics|vitamins|climbing|swing))(?= )/,
   ),
   // Purging, restricting and punishing exercise, told as what is being done now.
@@ -2153,7 +2218,7 @@ const RULES: readonly Rule[] = [
     'self.other-acting-now',
     S,
     'strong',
-    ` (?:saying|says|said|told me|texted me|messaged me|emailed me|rang me|caled me|just told me) (?:that )?(?:he|she|they) (?:is|are|wil) (?:going to |gona |about to )?(?:end it|jump(?! (?:me|him|her|you|us|them|my|our|his|that|this|the queue|in))|kil (?:himself|herself|themselves)|take them al|drive into|hang (?:himself|herself))(?= )| (?:he|she|they|my (?!(?:cat|dog|kiten|puppy|bird|parot|goat|horse|chicken|son is standing on the rof of his lego))\\S+(?: \\S+)?) (?:is|are) (?:standing|siting|sat|stood) (?:on|at) (?:the )?(?:edge|ledge|rof|balcony|bridge|railing|tracks|platform edge)| (?:he|she) is on (?:it|the roof|the ledge|the balcony|the bridge|the railing) (?:now|right now)| (?:he|she|they|dad|mum|mom|grandad|grandpa|nan|gran|grandma|my \\S+) (?:has|have|is|are) (?:just )?taken (?:al|a lot of|loads of|too many|a load of|a bunch of|al of) (?:his|her|their|the) (?:\\S+ )?(?:pils|tablets|meds|medication|sleping pils)| (?:siting|sat) in (?:his|her|their|the) car with the engine runing| photo of (?:his|her|their) (?:wrist|arm|arms|leg|legs) (?:cut|bleding|slit)`,
+    ` (?:saying|says|said|told me|texted me|messaged me|emailed me|rang me|caled me|just told me) (?:that )?(?:he|she|they) (?:is|are|wil) (?:going to |gona |about to )?(?:end it|jump(?! (?:me|him|her|you|us|them|my|our|his|that|this|the queue|in))|kil (?:himself|herself|themselves)|take them al|drive into|hang (?:himself|herself))(?= )| (?:he|she|they|my (?!(?:cat|dog|kiten|puppy|bird|parot|goat|horse|chicken|son is standing on the rof of his lego))\\S+(?: \\S+)?) (?:is|are) (?:standing|siting|sat|stood) (?:on|at) (?:the )?(?:edge|ledge|rof|balcony|bridge|railing|tracks|platform edge)| (?:he|she) is on (?:it|the roof|the ledge|the balcony|the bridge|the railing) (?:now|right now)| (?:he|she|they|dad|mum|mom|grandad|grandpa|nan|gran|grandma|my \\S+) (?:has|have|is|are) (?:just )?taken (?:al|a lot of|loads of|too many|a load of|a bunch of|al of) (?:his|her|their|the) (?:\\S+ )?(?:pils|tablets|meds|medication|sleping pils)| (?:siting|sat) in (?:his|her|their|the) car with the engine runing| photo of (?:his|her|their) (?:wrist|arm|arms|leg|legs) (?:cut|bleding|slit)| (?:photo|picture|pic) of (?:the )?(?:train )?(?:tracks|bridge|pils|rope|edge|rof|clif|cliffs|platform)(?: \\S+){0,3} (?:bye|godbye)| (?:he|she|they) (?:told|has told|said to|texted|messaged) (?:\\S+ ){0,4}(?:that )?(?:he|she|they) (?:wants|is going|is planing|plans|has a plan) to (?:kil (?:himself|herself|themselves)|die|end it)`,
     /(?: (?:years ago|when (?:he|she|they) was|in (?:19|20)\d\d|last (?:year|month|term|summer|winter)|the film|the movie|the show|the book|the episode|the game|character|in the story|novel))(?= )/,
     // Told once it was in hand: a professional's protocol followed, the person seen and safe.
     /(?: (?:constant watch|suicide watch|has ben sen|was sen by|they reached (?:him|her|them)|folowed (?:our|the) protocol|opened an act|safeguarding lead|is safe now|is in hospital now|police found (?:him|her|them)|paramedics (?:came|arived|got)|a much beter place))(?= )/,
@@ -2518,6 +2583,15 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.feel-like-dying': 'dying dieing die ending disapearing existing giving',
   'self.still-here': 'here alive around going breathing',
   'self.my-suicide-arranged': 'suicide',
+  'self.lethal-dose-asked': 'you me someone fatal lethal dose amount it',
+  'self.note-to-a-finder': 'this phone me body note pockets',
+  'self.plan-ready': 'simple ready set made done final',
+  'self.ending-sideways': 'through stay her him them you happens',
+  'self.harm-marks-named':
+    'night sunday monday tuesday wednesday thursday friday saturday yesterday wekend wek ankle ankles thigh thighs hip hips stomach arm arms wrist wrists leg legs urges blade razor sharpener',
+  'other.have-it-coming': 'coming',
+  'other.threat-sideways':
+    'news wek tomorow tonight monday tuesday wednesday thursday friday saturday sunday more here that',
   'self.farewell-as-care': 'around there here alive mum mom dad everyone family dog cat nan gran',
   'self.ending-decided': 'now end more time tour can',
   'self.other-acting-now':
