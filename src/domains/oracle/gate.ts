@@ -776,6 +776,9 @@ function onlyAfterTheQuestion(text: string, asked: string, firstPersonAt: number
 
 export function assessMission(question: string): GateVerdict {
   const verdict = rulesVerdict(question);
+  if (!verdict.onMission) return verdict;
+  const appended = requestAppendedLearned(normalise(question));
+  if (appended !== null) return appended;
   if (!learnedMayRefuse(question, verdict)) return verdict;
   // What else the rules would answer, the learned stage may still find off mission.
   const learned = learnedOffMission(question);
@@ -942,7 +945,8 @@ const REFUSES_FOR_LACK = new Set(['no-reflective-language']);
 /** "…How do I figure out what I want? Could you also rewrite my headline": the request is the clause. */
 const ALSO_ASKED = /(?:^|[.?!;]\s+)(?=(?:could|can|would|will) (?:you|u) also\b)/g;
 
-function requestAppended(text: string): GateVerdict | null {
+/** The separate request tacked onto normalised `text`, when there is one and something before it. */
+function appendedPart(text: string): string | null {
   let last: { index: number; length: number } | null = null;
   for (const pattern of [APPENDED, ALSO_ASKED]) {
     pattern.lastIndex = 0;
@@ -953,14 +957,25 @@ function requestAppended(text: string): GateVerdict | null {
   }
   if (last === null || words(text.slice(0, last.index)).length < 5) return null;
   const request = text.slice(last.index + last.length).trim();
-  if (words(request).length < 3) return null;
+  return words(request).length < 3 ? null : request;
+}
+
+/** The rules' refusal of a tacked-on part that is a request on its own. */
+function requestAppended(text: string): GateVerdict | null {
+  const request = appendedPart(text);
+  if (request === null) return null;
   const verdict = rulesVerdict(request);
-  if (REFUSES_FOR_LACK.has(verdict.rule)) return null;
-  if (!verdict.onMission)
-    return off(verdict.reason ?? 'not_reflective', `request-appended-${verdict.rule}`, verdict.evidence);
-  // What the rules answer, the learned stage may still read as a request, on the part alone.
-  const asks = request.includes('?') || ASKS_OR_REQUESTS.test(request);
-  const learned = asks && learnedMayRefuse(request, verdict) ? learnedOffMission(request) : null;
+  if (verdict.onMission || REFUSES_FOR_LACK.has(verdict.rule)) return null;
+  return off(verdict.reason ?? 'not_reflective', `request-appended-${verdict.rule}`, verdict.evidence);
+}
+
+/** The learned stage's refusal of a tacked-on part that asks something and that the rules answer. */
+function requestAppendedLearned(text: string): GateVerdict | null {
+  const request = appendedPart(text);
+  if (request === null || !(request.includes('?') || ASKS_OR_REQUESTS.test(request))) return null;
+  const verdict = rulesVerdict(request);
+  if (!learnedMayRefuse(request, verdict)) return null;
+  const learned = learnedOffMission(request);
   return learned === null ? null : off('not_reflective', 'request-appended-learned', learned);
 }
 
