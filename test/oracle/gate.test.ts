@@ -959,4 +959,15 @@ describe('oracle refusal gate', () => {
       'We buried the dog today and the kids made a sign. Also, thank you for listening.',
     ]);
   });
+  test('a request asked politely or in the middle of a story is still a request', () => {
+    refuses([
+      "Is there any chance you could write a short toast for my sister's wedding? She asked me last minute.",
+      "I'd really appreciate it if you could explain how compound interest works, I never learned.",
+      'Would you be willing to translate a thank-you note into Polish for my neighbour?',
+    ]);
+    answers([
+      'Would it be possible to forgive someone who never says sorry?',
+      'I wonder if you could help me understand why I push people away when they get close.',
+    ]);
+  });
 });

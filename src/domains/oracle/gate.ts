@@ -84,7 +84,7 @@ function normalise(text: string): string {
 const CLAUSE_START = String.raw`(?:^|[.!?:;,(]\s*(?:and\s+|then\s+|so\s+|now\s+|and then\s+)?|\b(?:and then|pls|plz|please|ok|okay)\s+|^(?:bro|yo|hey|hi|hello|oracle|dude|man|ok|okay|so|quick question|quick q|oh and)[,:!]?\s+)`;
 
 /** Ways of addressing a request to the oracle, placed before a verb. */
-const ADDRESSED = String.raw`(?:${CLAUSE_START}(?:please\s+|pls\s+|just\s+|quickly\s+|now\s+|at least\s+|also\s+)?|\b(?:can|could|would|will|wanna|won't) (?:you|u)\s+(?:please\s+|kindly\s+|quickly\s+|just\s+|help me\s+)?|\bplease\s+|\bhelp me(?: to)?\s+|\b(?:i|we) (?:need|want|would like|'d like|d like) (?:you|u) to\s+|\byou (?:should|must|will|need to)\s+|\bi need (?:help|someone) (?:to\s+|with\s+)?)`;
+const ADDRESSED = String.raw`(?:${CLAUSE_START}(?:please\s+|pls\s+|just\s+|quickly\s+|now\s+|at least\s+|also\s+)?|\b(?:can|could|would|will|wanna|won't) (?:you|u)\s+(?:please\s+|kindly\s+|quickly\s+|just\s+|help me\s+)?|\bplease\s+|\bhelp me(?: to)?\s+|\b(?:i|we) (?:need|want|would like|'d like|d like) (?:you|u) to\s+|\byou (?:should|must|will|need to)\s+|\bi need (?:help|someone) (?:to\s+|with\s+)?|\b(?:is there any chance|would it be possible for|i'?d (?:really |so )?appreciate it if|i (?:was )?wonder(?:ing)? if|just wondering if|hoping) (?:you|u) (?:could|can|would)\s+(?:please\s+)?|\bwould (?:you|u) be willing to\s+|\bwould it be possible to (?:get (?:a |some )?(?:help|quick)?\s*)?)`;
 
 // ---- 1. Hard requests -------------------------------------------------------------------------
 
@@ -989,6 +989,7 @@ export function rulesVerdict(question: string): GateVerdict {
     feelingThenRequest(text) ??
     storyThenRequest(text) ??
     requestThenStory(text) ??
+    requestInAStory(text) ??
     disputedFact(text) ??
     storyThenRepair(text) ??
     expertVerdict(text) ??
@@ -1211,6 +1212,26 @@ function storyThenRequest(text: string): GateVerdict | null {
  * professional answers or when the rules refuse it on its own, unless it asks how to live with
  * it, about the asker, or about living, dying or someone close. Null: nothing refused.
  */
+/** A sentence that asks or requests: a question mark, or a request addressed to the oracle. */
+const ASKING_SENTENCE =
+  /\?|^(could|can|would|will) you\b|^(please|explain|tell me|i'?d love (it if you could|your take)|i wonder if you could|i was wondering if you could)\b/;
+
+/**
+ * A request asked in the middle of a story, with more story after it ("…She's on warfarin now.
+ * What foods should she avoid with warfarin? I feel like I'm failing her."): judged alone as a
+ * closing question is. The closing question itself is `storyThenRequest`'s.
+ */
+function requestInAStory(text: string): GateVerdict | null {
+  const sentences = sentencesOf(text);
+  for (const [i, sentence] of sentences.entries()) {
+    if (i === 0 || i === sentences.length - 1 || !ASKING_SENTENCE.test(sentence)) continue;
+    if (words(sentence).length < 4) continue;
+    const verdict = judgeAsk(sentence, 'story');
+    if (verdict !== null) return verdict;
+  }
+  return null;
+}
+
 function judgeAsk(ask: string, around: Exclude<Framing, 'feeling'>): GateVerdict | null {
   if (SELF_QUESTION.test(ask) || REFLECTIVE_ASK.test(ask) || PERSPECTIVE.test(ask)) return null;
   if (speaksOfLivingOrSomeoneClose(ask)) return null;
