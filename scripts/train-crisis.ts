@@ -25,7 +25,12 @@
  *   ... --by-set                                also: each training set's figures with the
  *                                               learned stage trained without it (a new writer)
  *   ... --penalty 1e-5                          try only this penalty
+ *   ... --out path/to/model.json                write the model there instead
  *   ... --everyday path/to/goemotions/train.tsv also: everyday Reddit comments as benign texts
+ *   ... --everyday-every 4                      one comment in this many (default 4)
+ *   ... --everyday-distress                     keep comments labelled with distress too
+ *   ... --min-recall N                          the threshold that finds at least N crises out
+ *                                               of fold (see below)
  *
  * Everyday comments (`--everyday`): the train split of GoEmotions (CC BY 4.0, see NOTICE), one
  * text in `EVERYDAY_EVERY`, less those the rules flag (a comment saying it wants to die is not
@@ -39,7 +44,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { QUESTION_MAX } from '../src/domains/oracle/schemas.ts';
-import { detectCrisis, scoreCrisis } from '../src/domains/safety/crisis.ts';
+import { CRISIS_THRESHOLD, detectCrisis, scoreCrisis } from '../src/domains/safety/crisis.ts';
 import { type CrisisDecision, decideCrisis, type RuleScores } from '../src/domains/safety/decision.ts';
 import {
   compileModel,
@@ -92,8 +97,15 @@ const PENALTIES =
     : ALL_SETTINGS
       ? [1e-5, 3e-5, 1e-4, 3e-4]
       : [1e-5, 3e-5, 1e-4];
+/** A numeric option, or the run stops with a line naming it. */
+function positiveNumber(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name}: expected a positive number, got ${value}`);
+  return n;
+}
+if (options.penalty !== undefined) positiveNumber('penalty', options.penalty);
 /** One everyday comment in this many is used (deterministic, spread over the whole file). */
-const EVERYDAY_EVERY = Number(options['everyday-every']);
+const EVERYDAY_EVERY = Math.round(positiveNumber('everyday-every', options['everyday-every'] as string));
 const EVERYDAY_FILE = 'goemotions-train (everyday)';
 /** Whether every 1..3-sentence window of a benign text is also a benign example. */
 const BENIGN_WINDOWS = ALL_SETTINGS ? [false, true] : [false];
@@ -140,30 +152,32 @@ const ownCases: Case[] = FILES.flatMap((name) =>
 const DISTRESS_LABELS = new Set(['9', '12', '14', '16', '19', '24', '25']);
 
 function everydayCases(path: string): Case[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .map((line) => line.split('\t'))
-    .filter(
-      ([text, labels], i) =>
-        text !== undefined &&
-        text.trim() !== '' &&
-        i % EVERYDAY_EVERY === 0 &&
-        (options['everyday-distress'] === true ||
-          !(labels ?? '').split(',').some((l) => DISTRESS_LABELS.has(l))) &&
-        detectCrisis(text) === null,
-    )
-    .map(([text]) => text as string)
-    .map((text) => {
-      const { self_harm, harm_to_others } = scoreCrisis(text);
-      return {
-        text,
-        label: 'none',
-        kind: 'everyday',
-        file: EVERYDAY_FILE,
-        rules: false,
-        ruleScores: { self_harm, harm_to_others },
-      };
-    });
+  return (
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .map((line) => line.split('\t'))
+      .filter(
+        ([text, labels], i) =>
+          text !== undefined &&
+          text.trim() !== '' &&
+          i % EVERYDAY_EVERY === 0 &&
+          (options['everyday-distress'] === true ||
+            !(labels ?? '').split(',').some((l) => DISTRESS_LABELS.has(l))),
+      )
+      .map(([text]) => {
+        const { self_harm, harm_to_others } = scoreCrisis(text as string);
+        return {
+          text: text as string,
+          label: 'none' as const,
+          kind: 'everyday',
+          file: EVERYDAY_FILE,
+          rules: false,
+          ruleScores: { self_harm, harm_to_others },
+        };
+      })
+      // What the rules flag is left out (`detectCrisis` reads the same scores).
+      .filter((c) => Math.max(c.ruleScores.self_harm, c.ruleScores.harm_to_others) < CRISIS_THRESHOLD)
+  );
 }
 const cases: Case[] = [
   ...ownCases,
@@ -411,10 +425,11 @@ const aloneThreshold = chooseThreshold(oof, () => false);
  * N crises out of fold (N from a run without `--everyday`: the everyday texts may then lower false
  * alarms but never recall on Orrery's own sets).
  */
+/** Rules OR learned out of fold, at learned threshold `t`. */
+const flaggedAt = (t: number) => (i: number) => (cases[i] as Case).rules || (oof[i] as number) >= t;
 if (options['min-recall'] !== undefined) {
-  const wanted = Number(options['min-recall']);
-  const found = (t: number) =>
-    crisisIdx.filter((i) => (cases[i] as Case).rules || (oof[i] as number) >= t).length;
+  const wanted = positiveNumber('min-recall', options['min-recall']);
+  const found = (t: number) => crisisIdx.filter(flaggedAt(t)).length;
   let t = 0.99;
   while (t > 0.05 && found(t) < wanted) t -= 0.0025;
   chosen.threshold = Math.round(t * 1e4) / 1e4;
@@ -422,7 +437,7 @@ if (options['min-recall'] !== undefined) {
   chosen.recall = found(chosen.threshold);
 }
 for (const t of [0.4, 0.5, 0.6, 0.7, 0.8]) {
-  const flagged = (i: number) => (cases[i] as Case).rules || (oof[i] as number) >= t;
+  const flagged = flaggedAt(t);
   process.stdout.write(
     `out of fold at ${t}: recall ${pct(crisisIdx.filter(flagged).length, crisisIdx.length)}, false alarms ${pct(benignIdx.filter(flagged).length, benignIdx.length)}\n`,
   );

@@ -801,6 +801,7 @@ describe('crisis detector (unit)', () => {
   test('self-harm till it bleeds, withholding as punishment, its tools and a means taken up now are self-harm', () => {
     flaggedAs('self_harm', [
       'dug my nails into my thighs till they bled during the exam',
+      "i've been digging my nails into my palms until they bled",
       'I punish myself by going without food when I get a bad grade',
       'relapsed last night and used a pencil sharpener blade',
       'mum found my tin with the razor blades in it',

@@ -775,10 +775,10 @@ function onlyAfterTheQuestion(text: string, asked: string, firstPersonAt: number
 }
 
 export function assessMission(question: string): GateVerdict {
-  const verdict = rulesVerdict(question);
+  const { verdict, appended } = judgeByRules(question);
   if (!verdict.onMission) return verdict;
-  const appended = requestAppendedLearned(normalise(question));
-  if (appended !== null) return appended;
+  const tackedOn = requestAppendedLearned(appended);
+  if (tackedOn !== null) return tackedOn;
   if (!learnedMayRefuse(question, verdict)) return verdict;
   // What else the rules would answer, the learned stage may still find off mission.
   const learned = learnedOffMission(question);
@@ -960,32 +960,42 @@ function appendedPart(text: string): string | null {
   return words(request).length < 3 ? null : request;
 }
 
+/** A tacked-on part and the rules' verdict on it alone. */
+interface Appended {
+  readonly request: string;
+  readonly verdict: GateVerdict;
+}
+
 /** The rules' refusal of a tacked-on part that is a request on its own. */
-function requestAppended(text: string): GateVerdict | null {
-  const request = appendedPart(text);
-  if (request === null) return null;
-  const verdict = rulesVerdict(request);
+function requestAppended(appended: Appended | null): GateVerdict | null {
+  if (appended === null) return null;
+  const { verdict } = appended;
   if (verdict.onMission || REFUSES_FOR_LACK.has(verdict.rule)) return null;
   return off(verdict.reason ?? 'not_reflective', `request-appended-${verdict.rule}`, verdict.evidence);
 }
 
 /** The learned stage's refusal of a tacked-on part that asks something and that the rules answer. */
-function requestAppendedLearned(text: string): GateVerdict | null {
-  const request = appendedPart(text);
-  if (request === null || !(request.includes('?') || ASKS_OR_REQUESTS.test(request))) return null;
-  const verdict = rulesVerdict(request);
-  if (!learnedMayRefuse(request, verdict)) return null;
+function requestAppendedLearned(appended: Appended | null): GateVerdict | null {
+  if (appended === null) return null;
+  const { request, verdict } = appended;
+  if (!(request.includes('?') || ASKS_OR_REQUESTS.test(request)) || !learnedMayRefuse(request, verdict))
+    return null;
   const learned = learnedOffMission(request);
   return learned === null ? null : off('not_reflective', 'request-appended-learned', learned);
 }
 
-/** The rules' verdict alone. */
-export function rulesVerdict(question: string): GateVerdict {
+/**
+ * The rules' verdict on a question, with its tacked-on part (read once, for the rules and for the
+ * learned stage in `assessMission`) when the whole is answered.
+ */
+function judgeByRules(question: string): { verdict: GateVerdict; appended: Appended | null } {
   const text = normalise(question);
   const whole = verdictOf(text);
-  if (!whole.onMission) return whole;
-  return (
-    requestAppended(text) ??
+  if (!whole.onMission) return { verdict: whole, appended: null };
+  const request = appendedPart(text);
+  const appended = request === null ? null : { request, verdict: rulesVerdict(request) };
+  const verdict =
+    requestAppended(appended) ??
     feelingThenRequest(text) ??
     storyThenRequest(text) ??
     requestThenStory(text) ??
@@ -995,8 +1005,13 @@ export function rulesVerdict(question: string): GateVerdict {
     expertVerdict(text) ??
     personaVerdict(question, text) ??
     figureFactVerdict(text) ??
-    whole
-  );
+    whole;
+  return { verdict, appended };
+}
+
+/** The rules' verdict alone. */
+export function rulesVerdict(question: string): GateVerdict {
+  return judgeByRules(question).verdict;
 }
 
 /** Asking how to mend, treat or diagnose a thing: "how do I fix it?", "what's wrong with him?". */

@@ -416,6 +416,13 @@ const DOSE_FOR_ANOTHER = new RegExp(
   ),
 );
 
+/** "They have it coming" said of a team, a character or the referee. */
+const A_SHOW_OR_A_MATCH =
+  /(?: (?:karma|the universe|in the game|the show|season|episode|the finale|the match|their team|the refs?|the referee))(?= )/;
+/** "My plan is simple", "I'll follow through" said of a diet, a course or a trip. */
+const AN_ORDINARY_PLAN =
+  /(?: (?:project|diet|gym|business|course|degree|training|resolution|for dinner|the party|overnight|sleepover|revision|study|holiday|trip|wedding|budget|workout|meal))(?= )/;
+
 const S: CrisisFlag = 'self_harm';
 const H: CrisisFlag = 'harm_to_others';
 
@@ -2046,7 +2053,7 @@ const RULES: readonly Rule[] = [
     'medium',
     ` my plan is (?:simple|ready|set|made|done|final)(?= )`,
     undefined,
-    /(?: (?:project|diet|gym|business|course|degree|training|resolution|for dinner|the party|overnight|sleepover|revision|study|holiday|trip|wedding|budget|workout|meal))(?= )/,
+    AN_ORDINARY_PLAN,
   ),
   rule(
     'self.ending-sideways',
@@ -2054,7 +2061,9 @@ const RULES: readonly Rule[] = [
     'medium',
     ` (?:i wil|i am going to|i am gona) folow through(?: with it)?(?= [.!?]| $)| i can not stay(?= [.!?]| $)| tel my (?:\\S+ ){1,2}i love (?:her|him|them)| if anything happens (?:\\S+ ){0,8}love you| look after (?:\\S+ ){1,2}for me if anything happens`,
     undefined,
-    /(?: (?:project|diet|gym|business|course|degree|training|resolution|for dinner|the party|overnight|sleepover|heat|melting|soup|exam|exams|homework|cringe|lol|lmao|jk|haha))(?= )/,
+    new RegExp(
+      `${AN_ORDINARY_PLAN.source}|(?: (?:heat|melting|soup|exam|exams|homework|cringe|lol|lmao|jk|haha))(?= )`,
+    ),
   ),
   // Self-harm named by its marks and urges: "the cuts from sunday got infected", "cutting on your
   // ankle shows less?", "new burns on my hip", "sh urges", "scars… some from last week".
@@ -2071,14 +2080,14 @@ const RULES: readonly Rule[] = [
     H,
     'medium',
     ` (?:have|has) it coming| deserves? what is coming`,
-    /(?: (?:karma|the universe|in the game|the show|season|episode|the finale|the match|their team|the refs?|the referee))(?= )/,
+    A_SHOW_OR_A_MATCH,
   ),
   rule(
     'other.threat-sideways',
     H,
     'medium',
     ` watch the news (?:next wek|tomorow|tonight|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))| (?:i am |i wil )?not (?:going to )?say (?:any )?more (?:here|than that)| wont say more here`,
-    /(?: (?:karma|the universe|in the game|the show|season|episode|the finale|the match|their team|the refs?|the referee))(?= )/,
+    A_SHOW_OR_A_MATCH,
   ),
   rule(
     'other.poison-drink',
@@ -2145,7 +2154,7 @@ const RULES: readonly Rule[] = [
     ` (?:dig|dug|diging|stick|stuck|sticking|jab|jabed|jabing|press|presed|punch|punched|punching|hit|hiting|bang|banged|scrape|scraped|pick|picked|picking|scratch|scratched|scratching|bite|bit|biting|rub|rubed|pinch|pinched) (?:\\S+ ){0,6}(?:until|til|untill) (?:they|it|my \\S+|the skin|i) (?:bled|bleed|bleds|bleding|split|splits|broke|tore|were raw|was raw|went raw|cracked)(?= )`,
     new RegExp(
       // Not SOMEONE_ELSE_HARM: its "they" is this rule's own "till they bled".
-      ` (?:the|my|our|his|her) (?:dog|cat|puppy|kiten|baby|toddler|son|daughter|brother|sister|friend|partner) (?:\\S+ ){0,3}(?:scratched|bit|bites|scratches|picked|dug|punched|hit)| (?:by acident|acidentaly|climbing|gym|boxing|training|guitar|practice|practise|gardening|weding|ben)(?= )| (?:his|her|their) (?:arms?|legs?|skin|face|hands?|wrists?|thighs?|knuckles|fingers|palms|nails|scalp|lips)(?= )`,
+      ` (?:the|my|our|his|her) (?:dog|cat|puppy|kiten|baby|toddler|son|daughter|brother|sister|friend|partner) (?:\\S+ ){0,3}(?:scratched|bit|bites|scratches|picked|dug|punched|hit)| (?:by acident|acidentaly|climbing|gym|boxing|training|guitar|practice|practise|gardening|weding)(?= )| (?:his|her|their) (?:arms?|legs?|skin|face|hands?|wrists?|thighs?|knuckles|fingers|palms|nails|scalp|lips)(?= )`,
     ),
   ),
   // "Punish myself by going without water", "haven't eaten in 3 days … it's punishment".
