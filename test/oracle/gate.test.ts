@@ -970,4 +970,31 @@ describe('oracle refusal gate', () => {
       'I wonder if you could help me understand why I push people away when they get close.',
     ]);
   });
+  test('a request made the price of a feeling is still a request; help to go on living is answered', () => {
+    refuses([
+      "It would mean so much to me if you wrote a birthday poem for my grandmother, she turns ninety on Sunday and I'm hopeless with words.",
+      "Honestly the only thing that would lift me today is if you told me the ending of the last Harry Hole novel, I can't face reading it.",
+      'It would save my sanity if you could tell me whether my landlord is allowed to keep the whole deposit over a scuffed floor.',
+      "I'm so overwhelmed since the funeral. Please just fill out the council tax exemption form for me, I can't look at it.",
+      'I feel like a useless dad. Can you design the whole solar system model with a write-up so my daughter has something for the fair?',
+    ]);
+    answers([
+      'It would mean so much if you told me it gets easier. Does it?',
+      'It would mean the world to me if my brother wrote back. Why do I still wait for him?',
+      'The only thing that would help right now is a letter from my mum, and she has been gone six years.',
+    ]);
+  });
+  test('a repair or health question asked in the middle of a story, or judged alone by the learned stage, is refused', () => {
+    refuses([
+      "I'm shaking as I type. my rabbit is not moving much and breathing fast. what's wrong with her and what can I give her. the vet shuts at six.",
+      "I'm mortified, please just tell me what's wrong with my van: it shakes at 50 and the wheel vibrates. I can't afford another garage bill.",
+      'My chest has been tight all week and my dad had a heart attack at 50. Are these pains a sign of a heart attack? I am only 34.',
+      "My daughter left for university last month and the house is so quiet. She's doing chemistry. What is the best laptop for a chemistry student under 800 pounds? I miss her laugh in the kitchen.",
+    ]);
+    answers([
+      "My dog is limping and I don't know what's wrong with him. Why does seeing him hurt make me fall apart?",
+      'I found my birth mother on a register last night. I could write tomorrow. What if she never wants to hear from me? How do people survive that kind of waiting?',
+      'Since the divorce my son asks if I will leave too. I said never. Was that a promise I can keep? How do I make him feel safe?',
+    ]);
+  });
 });

@@ -315,11 +315,11 @@ const DISTRESS_SAID =
 
 /** Pieces of writing or other artifacts that a request can ask the oracle to produce. */
 const ARTIFACTS =
-  /\b(e-?mails?|letters?|notes?|cover letters?|essays?|articles?|blog|posts?|tweets?|threads?|captions?|bios?|resumes?|cvs?|speech(es)?|toasts?|eulog(y|ies)|poems?|poetry|haikus?|sonnets?|limericks?|songs?|lyrics|raps?|verses?|jingles?|slogans?|taglines?|ads?|adverts?|advertisements?|copy|copywriting|landing pages?|descriptions?|reviews?|stor(y|ies)|novels?|scripts?|screenplays?|jokes?|riddles?|pickup lines?|press releases?|newsletters?|reports?|summar(y|ies)|presentations?|slides?|proposals?|contracts?|policy|policies|invoices?|recipes?|(meal|workout|lesson|business|marketing|training|study|diet|travel|fitness|exercise|project|content|savings|weekly|daily|\d+[- ]day|seven[- ]day) plans?|itinerar(y|ies)|paragraphs?|messages?|texts?|replies|homework|assignments?|applications?|quiz(zes)?|questions|outlines?|listings?|pitch(es)?|terms|conditions|titles?|headlines?|mantras?|grammar|spelling|punctuation|wording|schedules?|timetables?|calendars?|syllabus|curriculum|spreadsheets?|budgets?|quotes?|mottos?|arguments|pros and cons|reminders?|alarms?|timers?|crosswords?|puzzles?|passwords?|character sheets?|sentences?|prompts?|playlists?|workouts?|routines?|homework|worksheets?|flashcards?|(unit )?tests?|pull requests?|prs?|tax returns?|memos?|agendas?|invitations?|cards?|puns?|lists?|names (for|of)|a name for|name ideas|ideas|tips|facts|examples|trivia|bullet points|table|code|function|program|app|game|bot|website|query|regex|formula|class|calculator|campaign|posting|answer|answers|translation|workout|routine|menu|gift)\b/;
+  /\b(e-?mails?|letters?|notes?|cover letters?|essays?|articles?|blog|posts?|tweets?|threads?|captions?|bios?|resumes?|cvs?|speech(es)?|toasts?|eulog(y|ies)|poems?|poetry|haikus?|sonnets?|limericks?|songs?|lyrics|raps?|verses?|jingles?|slogans?|taglines?|ads?|adverts?|advertisements?|copy|copywriting|landing pages?|descriptions?|reviews?|stor(y|ies)|novels?|scripts?|screenplays?|jokes?|riddles?|pickup lines?|press releases?|newsletters?|reports?|summar(y|ies)|presentations?|slides?|proposals?|contracts?|policy|policies|invoices?|recipes?|(meal|workout|lesson|business|marketing|training|study|diet|travel|fitness|exercise|project|content|savings|weekly|daily|\d+[- ]day|seven[- ]day) plans?|itinerar(y|ies)|paragraphs?|messages?|texts?|replies|homework|assignments?|applications?|quiz(zes)?|questions|outlines?|listings?|pitch(es)?|terms|conditions|titles?|headlines?|mantras?|grammar|spelling|punctuation|wording|schedules?|timetables?|calendars?|syllabus|curriculum|spreadsheets?|budgets?|quotes?|mottos?|arguments|pros and cons|reminders?|alarms?|timers?|crosswords?|puzzles?|passwords?|character sheets?|sentences?|prompts?|playlists?|workouts?|routines?|homework|worksheets?|flashcards?|(unit )?tests?|pull requests?|prs?|tax returns?|memos?|agendas?|invitations?|cards?|puns?|lists?|names (for|of)|a name for|name ideas|ideas|tips|facts|examples|trivia|bullet points|table|code|function|program|app|game|bot|website|query|regex|formula|class|calculator|campaign|posting|answer|answers|translation|workout|routine|menu|gift|experiments?|hypothes[ie]s|(school|science|class|solar system|volcano|3d|scale) (projects?|models?)|dioramas?|write-?ups?|lab reports?|science (fair )?projects?|forms?|paperwork|(\d+|two|three|four|five|six|seven|eight|nine|ten|fourteen)[- ]day (trip|tour|holiday|vacation|road ?trip)|trips? to|plot of)\b/;
 
 /** Verbs of producing, fixing or fetching something, when addressed to the oracle. */
 const TASK_VERBS =
-  '(write|draft|compose|create|generate|produce|prepare|design|rewrite|re-write|paraphrase|proofread|spell ?check|edit|summari[sz]e|outline|give|make|come up with|tell|craft|brainstorm|list|build|code|program|implement|fix|debug|optimi[sz]e|review|refactor|convert|format|book|plan|find|send|do|finish|complete|solve|answer|process|run|execute|draw|name|suggest|recommend|continue|order|schedule|reserve|buy|purchase|remind|set|put together|whip up|write up|knock out|throw together)';
+  '(write|draft|compose|create|generate|produce|prepare|design|rewrite|re-write|paraphrase|proofread|spell ?check|edit|summari[sz]e|outline|give|make|come up with|tell|craft|brainstorm|list|build|code|program|implement|fix|debug|optimi[sz]e|review|refactor|convert|format|book|plan|find|send|do|finish|complete|solve|answer|process|run|execute|draw|name|suggest|recommend|continue|order|schedule|reserve|buy|purchase|remind|set|put together|whip up|write up|knock out|throw together|fill out|fill in)';
 
 const REQUEST = new RegExp(String.raw`${ADDRESSED}${TASK_VERBS}\b`, 'g');
 
@@ -779,10 +779,37 @@ export function assessMission(question: string): GateVerdict {
   if (!verdict.onMission) return verdict;
   const tackedOn = requestAppendedLearned(appended);
   if (tackedOn !== null) return tackedOn;
+  const inAStory = askInAStoryLearned(question);
+  if (inAStory !== null) return inAStory;
   if (!learnedMayRefuse(question, verdict)) return verdict;
   // What else the rules would answer, the learned stage may still find off mission.
   const learned = learnedOffMission(question);
   return learned === null ? verdict : off('not_reflective', 'learned', learned);
+}
+
+/**
+ * The learned stage's refusal of a question asked in the middle of a story ("…She's on warfarin
+ * now. What foods should she avoid with warfarin? I feel like I'm drowning…"), judged alone: the
+ * story's words would otherwise outvote the question's, and its people and feelings keep the
+ * learned stage from reading the whole. Only a question the rules answer alone and the learned
+ * stage may refuse alone (`learnedMayRefuse`); a question about the asker or how to live is
+ * answered.
+ */
+const MIN_ASK_WORDS = 6;
+const WEIGHS_ONESELF = /^(what if|what right)\b/;
+
+function askInAStoryLearned(question: string): GateVerdict | null {
+  for (const ask of asksInAStory(normalise(question))) {
+    // A short ask leans on its story ("Was that a lie?"); a worry or a right weighed is the asker's.
+    if (words(ask).length < MIN_ASK_WORDS || WEIGHS_ONESELF.test(ask) || asksOfALife(ask)) continue;
+    // An ask the rules refuse alone but leave to its story (it names people: "What is the best
+    // laptop for a chemistry student?") is refused when the learned stage agrees.
+    const verdict = verdictOf(ask);
+    if (!learnedMayRefuse(ask, verdict.onMission ? verdict : on('refused-alone', null))) continue;
+    const learned = learnedOffMission(ask);
+    if (learned !== null) return off('not_reflective', 'ask-in-a-story-learned', learned);
+  }
+  return null;
 }
 
 /** The people close to an asker, as the learned stage's protections name them. */
@@ -966,6 +993,64 @@ interface Appended {
   readonly verdict: GateVerdict;
 }
 
+/** Verbs of a request made the price of a feeling, in the forms "if you …" takes, with their base. */
+const PRETEXT_VERBS: ReadonlyMap<string, string> = new Map([
+  ...['write', 'tell', 'make', 'give', 'plan', 'design', 'do', 'draw', 'compose', 'create', 'send'].map(
+    (verb) => [verb, verb] as const,
+  ),
+  ...['come up with', 'put together', 'fill out', 'fill in', 'translate', 'explain', 'list', 'find'].map(
+    (verb) => [verb, verb] as const,
+  ),
+  ['wrote', 'write'],
+  ['told', 'tell'],
+  ['made', 'make'],
+  ['gave', 'give'],
+  ['planned', 'plan'],
+  ['designed', 'design'],
+  ['did', 'do'],
+  ['drew', 'draw'],
+  ['composed', 'compose'],
+  ['created', 'create'],
+  ['sent', 'send'],
+  ['came up with', 'come up with'],
+  ['filled out', 'fill out'],
+  ['filled in', 'fill in'],
+  ['translated', 'translate'],
+  ['explained', 'explain'],
+  ['listed', 'list'],
+  ['found', 'find'],
+]);
+
+/**
+ * A request made the price of a feeling: "it would mean the world to me if you wrote…", "it would
+ * heal something in me if you could write…", "the only thing that would cheer me up is if you told
+ * me…". The feeling is the asker's; what the oracle is asked to do follows "if you".
+ */
+const PRETEXT = new RegExp(
+  String.raw`\b(?:(?:it|that|this|nothing) (?:would|could|will|might|'d) (?:\w+ ){0,3}?(?:mean|help|heal|save|cheer|make|lift|brighten|comfort|matter)\b[^.?!]{0,50}?|(?:the only thing|the one thing|all|what) (?:that )?(?:would|could|will|might|can|'d) [^.?!]{1,50}? (?:is|would be)) if (?:you|u) (?:could |would |can |just |please |maybe |possibly |actually )*(${[...PRETEXT_VERBS.keys()].sort((a, b) => b.length - a.length).join('|')})\b`,
+);
+
+/**
+ * A request made the price of a feeling, judged as if asked directly ("can you write a love letter
+ * I could give my wife…"): refused when the rules refuse the direct request on its own, or when it
+ * asks what a professional answers ("…if you could tell me whether I have grounds to sue my ex").
+ * A request for help to go on living ("it would mean so much if you told me it gets better") is
+ * answered, as asked directly.
+ */
+function requestForAFeeling(text: string): GateVerdict | null {
+  const pretext = PRETEXT.exec(text);
+  if (pretext === null) return null;
+  const verb = PRETEXT_VERBS.get(pretext[1] as string) as string;
+  const rest = text.slice(pretext.index + pretext[0].length).split(/[.?!;]/)[0] ?? '';
+  const request = `can you ${verb}${rest}`;
+  if (asksHelpToLive(request) || SELF_QUESTION.test(request) || REFLECTIVE_ASK.test(request)) return null;
+  const verdict = verdictOf(request);
+  if (!verdict.onMission && !REFUSES_FOR_LACK.has(verdict.rule))
+    return off(verdict.reason ?? 'not_reflective', `pretext-${verdict.rule}`, verdict.evidence);
+  const professional = PROFESSIONAL_ASK.exec(request);
+  return professional === null ? null : off('practical_advice', 'pretext-professional', professional[0]);
+}
+
 /** The rules' refusal of a tacked-on part that is a request on its own. */
 function requestAppended(appended: Appended | null): GateVerdict | null {
   if (appended === null) return null;
@@ -996,6 +1081,7 @@ function judgeByRules(question: string): { verdict: GateVerdict; appended: Appen
   const appended = request === null ? null : { request, verdict: rulesVerdict(request) };
   const verdict =
     requestAppended(appended) ??
+    requestForAFeeling(text) ??
     feelingThenRequest(text) ??
     storyThenRequest(text) ??
     requestThenStory(text) ??
@@ -1023,7 +1109,7 @@ const REPAIR_ASK = new RegExp(
 const THING =
   /\b(clock|watch|piano|guitar|boat|camera|heater|furnace|fan|lamp|lock|zip|headphones|speaker|controller|sewing machine|mower|drill|heating|radiator|vacuum|hoover|blender|toaster|coffee machine|phone|iphone|laptop|computer|pc|printer|router|wifi|tv|ipod|ipad|tablet|screen|console|car|truck|van|bike|engine|ac|dishwasher|fridge|freezer|washing machine|dryer|oven|microwave|kettle|boiler|water heater|pilot light|tap|pipes?|sink|toilet|drain|shower|grout|tiles?|roof|ceiling|walls?|door|garage door|window|paint|smoke alarm|alarm|lawn|grass|plants?|tree|bush|roses?|tomatoes|leaves|fig|starter|dog|cat|kitten|puppy|rabbit|budgie|parrot|bird|goldfish|fish|hamster|guinea pig|chickens?|hens?|horse|document|file|files|hard drive|account|password|fuse|breaker|battery|bookshelf|chain|brakes?)\b/;
 const SYMPTOM =
-  /\b(keeps \w+ing|sneez\w*|cough\w*|limp\w*|swollen|lumps?|bleed\w*|crusty|discharge|diarrh\w*|lethargic|not eating|won't eat|leak\w*|crack\w*|peel\w*|drip\w*|clog\w*|jam\w*|corrupt\w*|overheat\w*|beep\w*|chirp\w*|click\w*|bang\w*|slipp?\w*|wobbl\w*|trips?|tripp\w*|rattl\w*|squeak\w*|smells?|stopped \w+ing|won't|wont|doesn't|does not|isn't|not (cold|hot|working|charging|draining|eating|laying)|spots|yellow\w*|wilt\w*|dropping|vomit\w*|scratch\w*|pluck\w*|hasn't (eaten|pooped|drunk)|floating|reverses|no picture|no sound|blank|frozen|stuck on|error|jammed|blows (warm|cold)|went out|dies|died on|dead|broke|broken|fault\w*)\b/;
+  /\b(keeps \w+ing|sneez\w*|cough\w*|limp\w*|swollen|lumps?|bleed\w*|crusty|discharge|diarrh\w*|lethargic|not eating|won't eat|leak\w*|crack\w*|peel\w*|drip\w*|clog\w*|jam\w*|corrupt\w*|overheat\w*|beep\w*|chirp\w*|click\w*|bang\w*|slipp?\w*|wobbl\w*|trips?|tripp\w*|rattl\w*|squeak\w*|smells?|stopped \w+ing|won't|wont|doesn't|does not|isn't|not (cold|hot|working|charging|draining|eating|laying)|spots|yellow\w*|wilt\w*|dropping|vomit\w*|scratch\w*|pluck\w*|hasn't (eaten|pooped|drunk)|floating|reverses|no picture|no sound|blank|frozen|stuck on|error|jammed|blows (warm|cold)|went out|dies|died on|dead|broke|broken|fault\w*|shak(es|ing)|vibrat\w*|grind\w*|stall\w*|breathing fast|not moving)\b/;
 /** A quarrel the closing "how do I fix it?" may point at instead of the thing. */
 const QUARREL =
   /\b(fight\w*|fought|argu\w+|snapping at|falling out|hurt (him|her|them|my)|betray\w*|cheat\w*|relationship|marriage|friendship)\b/;
@@ -1038,11 +1124,36 @@ const QUARREL =
 function storyThenRepair(text: string): GateVerdict | null {
   const sentences = sentencesOf(text);
   const last = sentences[sentences.length - 1];
-  if (last === undefined) return null;
+  if (last === undefined || !THING.test(text) || !SYMPTOM.test(text)) return null;
   // A one-sentence text asks after its last comma ("phone overheating, what's causing it").
-  const ask = sentences.length > 1 ? last : (last.split(/,\s+/).pop() as string);
+  const closing = sentences.length > 1 ? last : (last.split(/,\s+/).pop() as string);
+  const verdict = repairAsked(closing, text);
+  if (verdict !== null || sentences.length < 2 || asksOfALife(closing)) return verdict;
+  // Asked earlier, with the story going on after it ("…what's wrong with him and what do I give
+  // him. please. the vet is closed."): a clause that opens with the ask, unless the text closes
+  // by asking about a life.
+  for (const sentence of sentences.slice(0, -1)) {
+    for (const clause of sentence.split(/[,:]\s+/)) {
+      if (!REPAIR_OPENS.test(clause)) continue;
+      const asked = repairAsked(clause, text);
+      if (asked !== null) return asked;
+    }
+  }
+  return null;
+}
+
+/** A clause that opens with a repair ask, after a plea ("please just tell me what's wrong with my car"). */
+const REPAIR_OPENS =
+  /^(?:(?:please|pls|just|so|and|now|but|tell me|can you tell me|do you know|any idea)\s+)*(?:what('s| is) (wrong|going on)|how (do|can|should) (i|we) (fix|treat|save|help)|what (should|do|can) (i|we) (give|check|try|do)|is (he|she|it|this|that) (dying|sick|ill|dangerous|serious))\b/;
+
+/** A question that asks about the asker or how to live: it decides a text it closes. */
+function asksOfALife(ask: string): boolean {
+  return SELF_QUESTION.test(ask) || REFLECTIVE_ASK.test(ask) || PERSPECTIVE.test(ask);
+}
+
+function repairAsked(ask: string, text: string): GateVerdict | null {
   const repair = REPAIR_ASK.exec(ask);
-  if (repair === null || !THING.test(text) || !SYMPTOM.test(text)) return null;
+  if (repair === null) return null;
   if (SELF_QUESTION.test(ask) || PERSPECTIVE.test(ask) || speaksOfLivingOrSomeoneClose(ask)) return null;
   const reflective = REFLECTIVE_ASK.exec(ask);
   if (reflective !== null && !reflective[0].startsWith('how do i fix')) return null;
@@ -1151,7 +1262,7 @@ function disputedFact(text: string): GateVerdict | null {
 const PROFESSIONAL_ASK = new RegExp(
   [
     // Health: a dose, a drug with another, a sign of an illness, whether to go to hospital.
-    String.raw`\b(\d+ ?(mg|mcg|ml|iu|milligrams?)|doses?|dosage|side effects?|interacts?|interactions?|(safe|okay|ok|fine) to (take|mix|combine|use|drink|give)|take (it|them|\w+) with|mixing \w+ (and|with)|too much (\w+ )?(for|a day|per day|at once)|stitches|bloodwork|blood tests?|mammograms?|how many (mg|milligrams|pills|tablets|capsules|drinks|units|grams|ml|doses)|(stay|stays) in (your|my|the) system|take to (heal|work|kick in|wear off)|(sign|signs|symptom|symptoms) of (a |an )?(\w+ )?(cancer|tumou?r|infection|stroke|heart attack|diabetes|dementia|autism|adhd|pregnancy|withdrawal|concussion|bleed\w*|disease|disorder|deficiency|illness|overdose|sepsis|allergy|appendicitis|melanoma|jaundice|apnea|anemia|anaemia)|(is|could|does|might) (it|that|this|she|he) (be|sound like|look like|mean) (a |an )?(\w+ )?(cancer|tumou?r|infection|melanoma|fracture|sciatica|stroke|heart attack|apnea|jaundice|ringworm|autism|adhd|diabetes|dementia|bleed\w*)|what causes|is (that|this|it) (dangerous|serious|safe|toxic|an emergency)|go to (the )?(er|hospital|a&e|urgent care)|see a (doctor|gp|specialist|dentist)|should i (worry|be worried)|what stage|life expectancy)\b`,
+    String.raw`\b(\d+ ?(mg|mcg|ml|iu|milligrams?)|doses?|dosage|side effects?|interacts?|interactions?|(safe|okay|ok|fine) to (take|mix|combine|use|drink|give)|take (it|them|\w+) with|mixing \w+ (and|with)|too much (\w+ )?(for|a day|per day|at once)|stitches|bloodwork|blood tests?|mammograms?|how many (mg|milligrams|pills|tablets|capsules|drinks|units|grams|ml|doses)|(stay|stays) in (your|my|the) system|take to (heal|work|kick in|wear off)|(sign|signs|symptom|symptoms) of (a |an )?(\w+ )?(cancer|tumou?r|infection|stroke|heart attack|diabetes|dementia|autism|adhd|pregnancy|withdrawal|concussion|bleed\w*|disease|disorder|deficiency|illness|overdose|sepsis|allergy|appendicitis|melanoma|jaundice|apnea|anemia|anaemia)|(is|could|does|might) (it|that|this|she|he) (be|sound like|look like|mean) (a |an )?(\w+ )?(cancer|tumou?r|infection|melanoma|fracture|sciatica|stroke|heart attack|apnea|jaundice|ringworm|autism|adhd|diabetes|dementia|bleed\w*)|what causes|(is|are|could) (these|those|this|that|my|his|her) (\w+ ){1,3}(a |an )?(sign of (a |an )?)?(heart attack|stroke|cancer|tumou?r|infection|fracture|concussion|blood clot|appendicitis|sepsis|allergic reaction|miscarriage|melanoma)|how accurate (is|are) (they|it|these|those|the \w+ tests?|home \w+ tests?)|ovulat\w*|\d+ ?dpo|is (that|this|it) (dangerous|serious|safe|toxic|an emergency)|go to (the )?(er|hospital|a&e|urgent care)|see a (doctor|gp|specialist|dentist)|should i (worry|be worried)|what stage|life expectancy)\b`,
     // Law: what is legal, who is liable, what a court, a contract or a visa allows.
     String.raw`\b(legal|legally|illegal|lawful|against the law|the law (say|says|allow|allows)|lawyer|attorney|court order|take (him|her|them|it) to court|sue|suing|liable|liability|entitled to|enforceable|binding|my rights|any rights|tenant rights|file (a|for|with)|small claims|visa|residence permit|work permit|green card|deport\w*|evict\w*|custody|guardianship|power of attorney|probate|inherits?|no will|non-?compete|defamation|discrimination|overtime|notice period|(days?|weeks?|months?) notice|eeoc|tribunal|protective order|restraining order|(who|where) (do|can|should) i report|points on my licen[cs]e|traffic school|child support|alimony)\b`,
     // Money: a tax, a loan, a pension, an investment, a figure owed or claimed.
@@ -1166,7 +1277,7 @@ const PROFESSIONAL_ASK = new RegExp(
     String.raw`\b((does|do) (this|that|she|he|it|they) need (an ambulance|a doctor|a vet|to be seen|urgent)|should (i|we) (get|have) (him|her|them|it|this|that|my \w+) (checked|looked at|seen)|should (i|we) (ring|call|phone) (someone|anyone|an ambulance|999|911|111|112|the vet|a doctor|the doctor)|how worried should (i|we) be|how serious is (that|this|it)|is (that|this|it) as bad as it looks|is (this|that|it) an emergency)\b`,
     // Rights asked plainly: appealing, contesting, claiming; a permit or permission needed;
     // trouble for a missed form; what a school, landlord or employer is allowed to do.
-    String.raw`\b((can|could|should) (i|we) (contest|challenge|appeal|claim|dispute|sue|take over the \w+|stop paying)|worth appealing|(is|are|was|were|isn'?t|aren'?t) (they|he|she|the \w+|my \w+) (even |actually |legally |really )?allowed (in|to (do that|do this|say that|keep|make|enter|come in|take|charge|refuse|withhold|evict|sell|tow|search|film|record|fire|ban|stop|put))|do (i|we) need (his|her|their|a|an|some kind of|any) (permission|permit|certificate|licen[cs]e|consent|form|visa)|(am i|are we) (going to be|gonna be|gona be) in trouble|(aren'?t|are) (they|he|she) (obliged|required|supposed) to|is (that|it) something (they|he|she) (have|has) to give|(can|does|do) (he|she|they) (get to|have to) (just )?(dump|make|take|keep)|can (they|he|she) (actually |really |legally )?put (me|us) out)\b`,
+    String.raw`\b((can|could|should) (i|we) (contest|challenge|appeal|claim|dispute|sue|take over the \w+|stop paying)|worth appealing|(whether|if) (they|he|she|the \w+|my \w+) (is|are) (even |actually |legally |really )?allowed to (keep|withhold|charge|evict|sell|tow|deduct|refuse|enter|fire|sack)|(is|are|was|were|isn'?t|aren'?t) (they|he|she|the \w+|my \w+) (even |actually |legally |really )?allowed (in|to (do that|do this|say that|keep|make|enter|come in|take|charge|refuse|withhold|evict|sell|tow|search|film|record|fire|ban|stop|put))|do (i|we) need (his|her|their|a|an|some kind of|any) (permission|permit|certificate|licen[cs]e|consent|form|visa)|(am i|are we) (going to be|gonna be|gona be) in trouble|(aren'?t|are) (they|he|she) (obliged|required|supposed) to|is (that|it) something (they|he|she) (have|has) to give|(can|does|do) (he|she|they) (get to|have to) (just )?(dump|make|take|keep)|can (they|he|she) (actually |really |legally )?put (me|us) out)\b`,
     // Money asked without a banker's words: what to pay off first, whether to cash out or combine.
     String.raw`\b((which|what) (one |card |debt |loan )?(do|should) i pay (off )?first|should i (cash (it |them )?out|combine (them|my \w+)|consolidate|take the lump sum|take it all at once)|(would|does|will|can) (renting|reselling|selling) (it |them )?(out )?(actually )?make (money|a profit)|is there any way (at all )?to (get|claw) (the|my|our) money back|(any|what) chance of getting (those|the|my|our) (\w+ )?back)\b`,
     // A finding appraised in plain words: a drug's risk, healing time, a sign good or bad,
@@ -1237,14 +1348,20 @@ const ASKING_SENTENCE =
  * closing question is. The closing question itself is `storyThenRequest`'s.
  */
 function requestInAStory(text: string): GateVerdict | null {
-  const sentences = sentencesOf(text);
-  for (const [i, sentence] of sentences.entries()) {
-    if (i === 0 || i === sentences.length - 1 || !ASKING_SENTENCE.test(sentence)) continue;
-    if (words(sentence).length < 4) continue;
-    const verdict = judgeAsk(sentence, 'story');
+  for (const ask of asksInAStory(text)) {
+    const verdict = judgeAsk(ask, 'story');
     if (verdict !== null) return verdict;
   }
   return null;
+}
+
+/** The sentences of normalised `text` that ask or request, with story before and after them. */
+function asksInAStory(text: string): string[] {
+  const sentences = sentencesOf(text);
+  return sentences.filter(
+    (sentence, i) =>
+      i > 0 && i < sentences.length - 1 && ASKING_SENTENCE.test(sentence) && words(sentence).length >= 4,
+  );
 }
 
 function judgeAsk(ask: string, around: Exclude<Framing, 'feeling'>): GateVerdict | null {
