@@ -997,4 +997,15 @@ describe('oracle refusal gate', () => {
       'Since the divorce my son asks if I will leave too. I said never. Was that a promise I can keep? How do I make him feel safe?',
     ]);
   });
+  test('a request asked first and explained by the story after it is refused; a sincere opening is answered', () => {
+    refuses([
+      "Recommend some novels set in Lagos in the seventies. My mother grew up there and she's started forgetting things, and I want to understand her world before it's gone.",
+      'Explain how a lasting power of attorney works in England. My dad is getting confused and my brother and I keep arguing about who should handle things.',
+      "what's a good beginner bouldering gym in Leeds. I've been so low since the breakup and my therapist says I need something that's just mine",
+    ]);
+    answers([
+      "Give me some courage. I'm 52 and starting again after the divorce and everyone else seems sure of themselves.",
+      'Tell me how people carry on after losing a child. It has been two years and the house is still so quiet.',
+    ]);
+  });
 });

@@ -1355,14 +1355,33 @@ function requestInAStory(text: string): GateVerdict | null {
   return null;
 }
 
-/** The sentences of normalised `text` that ask or request, with story before and after them. */
+/**
+ * The sentences of normalised `text` that ask or request with story around them: in the middle,
+ * or first when nothing after it asks ("Explain the difference between a Roth IRA and a
+ * traditional IRA. I'm 34 and…", "what chords go with D minor. writing a song for my ex…").
+ */
 function asksInAStory(text: string): string[] {
   const sentences = sentencesOf(text);
-  return sentences.filter(
+  const asks = sentences.filter(
     (sentence, i) =>
       i > 0 && i < sentences.length - 1 && ASKING_SENTENCE.test(sentence) && words(sentence).length >= 4,
   );
+  const [first, ...rest] = sentences;
+  if (
+    first !== undefined &&
+    rest.length > 0 &&
+    words(first).length >= 5 &&
+    (ASKS_ITSELF.test(first) || ASKING_SENTENCE.test(first) || OPENS_WITH_A_TASK.test(first)) &&
+    !rest.some((s) => s.includes('?') || UNMARKED_QUESTION.test(s))
+  )
+    asks.unshift(first);
+  return asks;
 }
+
+/** A sentence that opens with an instruction: "Explain…", "Recommend…", "Give me…", "Tell me…". */
+const OPENS_WITH_A_TASK = new RegExp(
+  String.raw`^(?:please\s+|pls\s+|just\s+)?(?:${TASK_VERBS}|explain|recommend|compare|describe)\b`,
+);
 
 function judgeAsk(ask: string, around: Exclude<Framing, 'feeling'>): GateVerdict | null {
   if (SELF_QUESTION.test(ask) || REFLECTIVE_ASK.test(ask) || PERSPECTIVE.test(ask)) return null;
