@@ -1008,4 +1008,15 @@ describe('oracle refusal gate', () => {
       'Tell me how people carry on after losing a child. It has been two years and the house is still so quiet.',
     ]);
   });
+  test('an estate, tax or pension question inside a story is refused though it names a death; what a will means is answered', () => {
+    refuses([
+      "My aunt raised me and she passed in August. The house is mine now. If I rent it out for a year before selling, how is the capital gains worked out, from the value when she died? I still can't sit in her chair.",
+      "We've been together twelve years but never married. If he died tomorrow, would I inherit the flat or would his brother get it? We laughed about it but I lay awake after.",
+      "My son set me up with a new phone after my fall. How do I turn on parental controls for my grandson's tablet from my phone? He stays with me on Fridays and it's the best day of my week.",
+    ]);
+    answers([
+      'Dad left the house to my stepmother and nothing to me. How do I stop reading a will as proof of who he loved?',
+      'My grandmother left me her pension book and her rosary. Does what we leave behind say who we were?',
+    ]);
+  });
 });

@@ -565,14 +565,17 @@ const PEOPLE =
 /** Words whose stem meets a reflective one by accident ("tire" → "tired"). */
 const NOT_REFLECTIVE = new Set(['tire', 'tires']);
 
+function isReflectiveWord(token: string): boolean {
+  if (NOT_REFLECTIVE.has(token)) return false;
+  // A stem alone can join unrelated words ("care" and "car"): an uninflected token must be in
+  // the list itself.
+  const root = stem(token);
+  return REFLECTIVE_WORDS.has(token) || (root !== token && REFLECTIVE.has(root));
+}
+
 function reflectiveEvidence(text: string, tokens: readonly string[]): string | null {
-  for (const token of tokens) {
-    if (NOT_REFLECTIVE.has(token)) continue;
-    // A stem alone can join unrelated words ("care" and "car"): an uninflected token must be
-    // in the list itself.
-    const root = stem(token);
-    if (REFLECTIVE_WORDS.has(token) || (root !== token && REFLECTIVE.has(root))) return token;
-  }
+  const token = tokens.find(isReflectiveWord);
+  if (token !== undefined) return token;
   const phrase = REFLECTIVE_PHRASES.exec(text) ?? ASKS_HOW_A_FEELING_GOES.exec(text);
   return phrase ? phrase[0] : null;
 }
@@ -799,7 +802,8 @@ const MIN_ASK_WORDS = 6;
 const WEIGHS_ONESELF = /^(what if|what right)\b/;
 
 function askInAStoryLearned(question: string): GateVerdict | null {
-  for (const ask of asksInAStory(normalise(question))) {
+  const text = normalise(question);
+  for (const ask of asksInAStory(text)) {
     // A short ask leans on its story ("Was that a lie?"); a worry or a right weighed is the asker's.
     if (words(ask).length < MIN_ASK_WORDS || WEIGHS_ONESELF.test(ask) || asksOfALife(ask)) continue;
     // An ask the rules refuse alone but leave to its story (it names people: "What is the best
@@ -1287,7 +1291,7 @@ const PROFESSIONAL_ASK = new RegExp(
     // what an institution may do to the asker, what the asker is owed or may lose.
     String.raw`\b((does|do) (he|she|they|i|we) need (my|his|her|their|our) (permission|consent|signature)|how (do|can|should) (i|we) (appeal|complain|file|lodge|report|get access|get (my|our|the) (stuff|things|belongings|deposit|money|records) back|request (my|our|the))|can (they|he|she|the \w+) (expel|fire|sack|suspend|evict|sue|ban|arrest|report|dock|fine) (me|us|him|her|them|my \w+)|(could|can|will|would|might) (i|we) (get|be) (fired|sacked|expelled|evicted|arrested|sued|deported|struck off|disqualified|reported|in trouble|banned)|(could|can|will|would|might) (i|we) lose (my|our) (license|licence|job|house|benefits|visa|deposit|registration|pension)|(am i|are we|is (he|she)) (owed|entitled|due)\b|who('s| is) (responsible|liable) for|(is|isn't|isnt) (that|this|it) (retaliation|discrimination|harassment|fraud|negligence|unfair dismissal|constructive dismissal)|(is there|what is|what's) (a|the|any) (formal )?(complaint|appeal|appeals|grievance) (process|procedure)|what (exactly |actually )?(can|could) (they|he|she) do with (it|that|this|them)|what (usually |actually )?happens (at these|at a|at the|if i (just )?(stop|don't|miss|refuse))|(do|does) (they|schools?|the school|employers?|my employer|the university) have to|am i allowed to (withhold|stop paying|break|sublet|record|keep|refuse)|can (we|i) refuse (the|a|to)|will (this|it|that) be reported|(does|will|would) (the )?(life )?insurance (pay|cover))\b`,
     // Devices: a fault to fix.
-    String.raw`\b(how (do|can|to) (i )?(fix|reset|restore|recover|update|install|unlock|transfer|back up|clear|block|remove|secure) (\w+ ){0,4}(phone|iphone|android|laptop|computer|pc|mac|macbook|printer|router|wifi|account|password|app|tv|screen|drive|files?|photos?|data|email|gmail|settings|device|devices|tablet|ipad|console|xbox|playstation|software|windows|browser|storage|card|voicemails?|icloud|instagram|facebook|whatsapp)|won'?t (turn on|boot|charge|connect|start|open|load)|doesn'?t (turn on|boot|charge|connect)|error (code|message)|factory reset|locked out of|hacked)\b`,
+    String.raw`\b(how (do|can|to) (i )?(fix|reset|restore|recover|update|install|unlock|transfer|back up|clear|block|remove|secure|turn on|turn off|set up|restrict|lock down|disable|enable) (\w+ ){0,4}(screen time|parental controls|notifications|phone|iphone|android|laptop|computer|pc|mac|macbook|printer|router|wifi|account|password|app|tv|screen|drive|files?|photos?|data|email|gmail|settings|device|devices|tablet|ipad|console|xbox|playstation|software|windows|browser|storage|card|voicemails?|icloud|instagram|facebook|whatsapp)|won'?t (turn on|boot|charge|connect|start|open|load)|doesn'?t (turn on|boot|charge|connect)|error (code|message)|factory reset|locked out of|hacked)\b`,
   ].join('|'),
 );
 
@@ -1383,8 +1387,28 @@ const OPENS_WITH_A_TASK = new RegExp(
   String.raw`^(?:please\s+|pls\s+|just\s+)?(?:${TASK_VERBS}|explain|recommend|compare|describe)\b`,
 );
 
+/**
+ * What an estate, a tax or a pension asks, whose words name a death or a life only as the event
+ * the rules turn on ("if I died without a will, would she inherit anything?", "the value when she
+ * died or when she bought it?").
+ */
+const ESTATE_ASK =
+  /\b(capital gains|inheritance tax|inherit(s|ed|ing)?|probate|executor|(a|the|her|his|my|their|no|without a) will\b|survivor('?s)? benefits|social security|pension|auto-?enrol\w*|tax(ed|es|able)?|isa|trust fund)\b/;
+
+/** Reflective words an estate question names as its facts: a death, a marriage, the heirs. */
+const ESTATE_EVENTS =
+  /^(died|dies|dead|death|alive|passed|married|marriage|divorced?|partner|husband|wife|kids|children|child|son|daughter|parents?|mum|mom|dad|mother|father|family|brother|sister|siblings?|spouse|stepmother|stepfather|step\w+|grand\w+|aunt|uncle|cousins?|nephew|niece|heirs?|relief|widow(ed)?|late)$/;
+
 function judgeAsk(ask: string, around: Exclude<Framing, 'feeling'>): GateVerdict | null {
   if (SELF_QUESTION.test(ask) || REFLECTIVE_ASK.test(ask) || PERSPECTIVE.test(ask)) return null;
+  const estate = ESTATE_ASK.exec(ask);
+  if (
+    estate !== null &&
+    words(ask)
+      .filter(isReflectiveWord)
+      .every((w) => ESTATE_EVENTS.test(w))
+  )
+    return off('practical_advice', ruleAfter(around, 'professional'), estate[0]);
   if (speaksOfLivingOrSomeoneClose(ask)) return null;
   const professional = PROFESSIONAL_ASK.exec(ask);
   if (professional !== null)
