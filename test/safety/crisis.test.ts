@@ -880,6 +880,20 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test('a farewell told through thanks beside an ending is a crisis; thanks for a job, a trip or a recovery are not', () => {
+    flaggedAs('self_harm', [
+      "Thank you for everything, all of you. I won't be writing again after tonight.",
+      'spent the afternoon with my nan, one last good memory for her to have of me. tell my dad i forgave him',
+      "I've cleared out my desk drawers and paid what I owed. It is nearly over. You all tried so hard, it isn't anyone's fault.",
+    ]);
+    neverFlagged([
+      "Thank you for everything, team! Last day at work tomorrow and then it's the new job in Bristol.",
+      'Last entry before I go travelling for three months. Thank you to everyone who cheered me on, see you in June!',
+      'Two years since my attempt. Thank you to everyone here who messaged me back then. I am doing well.',
+      'grateful today for: the rain, toast, my sister calling. a good day to finish the week on.',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

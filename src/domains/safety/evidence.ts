@@ -48,6 +48,11 @@ interface EvidenceClass {
   readonly needs?: RegExp;
   /** The class does not count in a text matching this (a move abroad explains giving things away). */
   readonly explained?: RegExp;
+  /**
+   * The class counts only in a text that also holds a risk of its flag said now (not a past
+   * attempt): thanks add to finality or a decision, they are no risk alone.
+   */
+  readonly addsToRisk?: boolean;
 }
 
 /** Squeezes the letters of a pattern source as the text is squeezed (escapes left alone). */
@@ -479,8 +484,43 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | (?:reasons|reason) (?:to stay|to live|for living) | deleted the last one | crossed (?:of )?the last
       | thank you for everything | thanks for everything | take care of yourselves | i love you al
       | had my turn | had my time | after (?:friday|saturday|sunday|monday|tuesday|wednesday|thursday|tonight|this wekend|tomorow) (?:none of it|nothing) (?:maters|wil mater)
-      | (?:going|gone|leaving|go) before the sun comes up | my time is up | done my job | done my part | (?:did not|have not) sent it yet | not sent it yet`),
+      | (?:going|gone|leaving|go) before the sun comes up | my time is up | done my job | done my part | (?:did not|have not) sent it yet | not sent it yet
+      | last good (?:day|memory|evening|night|one|morning) | (?:a|one) good (?:one|day) to finish on | to finish on(?= [.!?,;]| $)
+      | (?:wil not|am not going to) be (?:writing|posting|around|here) again | the last (?:list|entry|thing i was worried about) (?:i wil|i wil ever|i have to)?
+      | (?:it is|everything is) (?:nearly|almost|finaly) over(?= [.!?,;]| $) | know (?:you are|i am) leaving(?= [.!?,;]| $)
+      | before it is to late for me | (?:wil not|can not|wil never) be able to (?:give|tel|se|hand|read) (?:it to |this to )?(?:her|him|them) (?:myself|in person)
+      | (?:from me|of me|them) one (?:more|last) time(?= [.!?,;]| $) | (?:se|visit) (?:it|this place|the place|the beach|the sea|the house) one more time
+      | at the end(?= [.!?,;]| $)(?<= (?:something|anything) god at the end)`),
   ),
+  // A farewell said through thanks and love: thanks to everyone, messages left for the people
+  // who will be told, blame lifted from them, what of the writer will remain. Not a risk on its
+  // own (gratitude journals are full of thanks): it adds to finality. A job, a move, a pet's
+  // last day or a funeral explains a goodbye.
+  {
+    ...cls(
+      'farewell',
+      S,
+      1.5,
+      false,
+      family(`
+      thank you (?:for|to) (?:everyone|everything|al of you|being|every \w+ who) | thank u (?:for|to) (?:everyone|everything|al of u|being)
+      | thanks (?:for|to) (?:everyone|everything|al of you|being)
+      | grateful (?:for|to) (?:the people|everyone|al of you|every \w+ who)
+      | tel (?:my \w+|her|him|them|\w+) (?:that )?i (?:loved|love|was proud|was not angry|am sory|forgave)
+      | i hope (?:you|they|he|she) (?:have|has|live|find) (?:the best|a god|a wonderful|a hapy|a long)
+      | i forgave (?:my|her|him|them|everyone|myself) | made my peace | made peace with (?:everything|it al)
+      | (?:said|say) my godbyes | (?:written|wrote) to everyone | (?:letters|notes|cards) (?:to|for) everyone
+      | (?:not|is not) (?:anyone|anybody|your|their|her|his) s? (?:fault|failure) | do not blame (?:yourself|yourselves|herself|himself)
+      | not to blame (?:herself|himself|themselves|yourself|yourselves)
+      | kinder to me than (?:you|they) know | you were enough | you al tried | you (?:al )?tried (?:so|realy) hard
+      | (?:told|tel) (?:her|him|them) i loved (?:her|him|them) | to hear it from me
+      | something of me | to have of me | to remember me by | remember me (?:as|for|by) | anything else about me
+      | it was enough(?= [.!?,;]| $) | go out sad`),
+      undefined,
+      /\b(?:job|work|ofice|team|coleagues?|colegues?|retir\w*|moving|move to|moved to|emigrat\w*|abroad|relocat\w*|graduat\w*|semester|vet|put (?:him|her|them) down|put to slep|euthan\w*|rainbow bridge|funeral|pased away|hospice|wedding|holiday|trip|travel\w*|se you (?:in|next|son|when|at|on)|break from|tour|season|league|maternity|new chapter|flat|house move|school|sixth form|colege|uni|year \d+|end of an era)\b/,
+    ),
+    addsToRisk: true,
+  },
   // An act already done: an overdose taken.
   cls(
     'act',
@@ -841,6 +881,14 @@ class Reading {
     } else if (w > (this.second[c] ?? 0)) this.second[c] = w;
   }
 
+  /** Whether the text holds a risk class of `flag` other than a past attempt. */
+  holdsRiskNow(flag: EvidenceFlag): boolean {
+    return EVIDENCE_CLASSES.some(
+      (k, c) =>
+        k.flag === flag && k.risk && k.id !== 'past-attempt' && (this.best?.[c] ?? 0) >= k.weight * 0.5,
+    );
+  }
+
   sum(framed: boolean): Evidence {
     let selfTotal = 0;
     let otherTotal = 0;
@@ -851,6 +899,7 @@ class Reading {
       const b = this.best?.[c] ?? 0;
       if (b === 0) continue;
       const k = EVIDENCE_CLASSES[c] as EvidenceClass;
+      if (k.addsToRisk && !this.holdsRiskNow(k.flag)) continue;
       const total = (b + REPEAT * (this.second[c] ?? 0)) * (framed ? FRAMED : 1);
       const isRisk = k.risk && b >= k.weight * 0.5;
       if (k.flag === 'self_harm') {
