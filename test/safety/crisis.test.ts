@@ -894,6 +894,26 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test("passive wishes in chat's voice and harm foretold in pieces are crises; their everyday twins are not", () => {
+    flaggedAs('self_harm', [
+      'i feel like ending it all and nobody even knows',
+      'ever wish u could just stop existing. like forever. everything is so heavy',
+      'honestly if i died tonight id be relieved',
+      'over breathing tbh',
+      'just waiting for my life to be over at this point',
+      "been holding on for my little brother but i don't know how much longer i can",
+      'if i vanished tomorrow who would even notice',
+    ]);
+    flaggedAs('harm_to_others', ['I want her to know what fear feels like. I bought the stuff today.']);
+    neverFlagged([
+      'i feel like ending the group chat, it is all memes now',
+      'over the moon about my results tbh',
+      'waiting for my life to get a bit calmer after the move',
+      'holding on for the bus in the rain, no idea how much longer it will be',
+      'I bought the stuff for the birthday cake today.',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

@@ -2482,6 +2482,87 @@ const RULES: readonly Rule[] = [
     'weak',
     ` (?:knife|knives|gun|guns|rifle|bat|weapon|done being scared|not going to just stand there|do not care what happens to me|i know where (?:he|she|they) (?:lives?|keeps?|works?|sleeps?)|they laughed|laughed at me|humiliated|filmed it|sick of being|hate (?:him|her|them)|shaking|so angry|rage|furious|revenge|get back at)`,
   ),
+  // ---- Passive wishes said in few words, in chat's voice.
+  rule(
+    'self.feel-like-ending',
+    S,
+    'strong',
+    ` fel like (?:ending it al|ending my life|ending everything|kiling myself|taking my (?:own )?life|unaliving myself)`,
+  ),
+  rule(
+    'self.stop-existing',
+    S,
+    'medium',
+    ` (?:wish|want|wanted|wishing) (?:i|u|you) (?:could|would|can) (?:just )?(?:stop existing|not exist|cease to exist|cease existing|disapear for ?ever|vanish for ?ever)`,
+  ),
+  rule(
+    'self.delete-self',
+    S,
+    'strong',
+    ` (?:delete|deleting) (?:myself|urself|yourself) (?:irl|in real life|from existence)`,
+  ),
+  rule(
+    'self.relieved-if-died',
+    S,
+    'strong',
+    ` if i (?:died|was dead|were dead|did not wake up|never woke up)(?: tomorow| today| tonight| in my slep)?(?: ,)? (?:honestly )?(?:i would|id|i will) (?:honestly )?(?:be|fel) (?:relieved|glad|hapy|grateful|at peace|fine with it|ok with it|okay with it)`,
+  ),
+  rule(
+    'self.over-breathing',
+    S,
+    'strong',
+    ` (?:so |just |literaly )?over (?:breathing|being alive|existing)(?= [.!?,;]| $| tbh| honestly| lol| rn| fr)`,
+  ),
+  rule(
+    'self.waiting-life-over',
+    S,
+    'strong',
+    ` waiting for (?:my )?(?:life|it al|everything) to (?:be over|end|finish)(?= [.!?,;]| $| or| and| already| so| at| now| tbh| honestly| lol| rn| fr)`,
+  ),
+  rule(
+    'self.holding-on-how-long',
+    S,
+    'medium',
+    ` holding on (?:for|because of) (?:\\S+ ){1,3}(?:but|and) (?:i )?(?:do not know|idk|dunno|not sure) (?:how much longer|how long) (?:i can|i wil)`,
+  ),
+  rule(
+    'self.if-gone-who-notices',
+    S,
+    'strong',
+    ` if i (?:disapeared|vanished|was gone|were gone|died|was not here|were not here)(?: tomorow| today)?(?: ,)? (?:who|would anyone|would anybody|does anyone|nobody|no one) (?:would |wil )?(?:even )?(?:notice|care|miss me)`,
+  ),
+  // ---- Harm to others foretold: two of these together flag.
+  rule(
+    'other.nobody-miss',
+    H,
+    'medium',
+    ` (?:nobody|no one|noone) (?:is going to|going to|wil|would|is gona|gona) (?:even )?miss (?:him|her|them)(?= [.!?,;]| $| when| if| either)`,
+  ),
+  rule(
+    'other.will-not-wake',
+    H,
+    'medium',
+    ` (?:one of these (?:nights|days)|some night|one night) (?:he|she|they) (?:is|are|wil) (?:not going to|not|never) (?:wake up|make it home|come home)`,
+  ),
+  rule(
+    'other.know-fear',
+    H,
+    'medium',
+    ` (?:want|ned|going to make) (?:him|her|them) (?:to )?(?:know|fel|understand) what (?:fear|pain|teror|real fear|being scared|sufering) (?:fels|is|fel) like`,
+  ),
+  rule(
+    'other.bought-the-stuff',
+    H,
+    'medium',
+    ` i (?:bought|got|picked up|ordered) the (?:stuf|things|gear|supplies)(?: today| yesterday| last night| this morning)?(?= [.!?,;]| $)`,
+    /\b(?:party|birthday|baby|wedding|recipe|cake|trip|camping|paint|garden|christmas|dinner|school)\b/,
+  ),
+  rule(
+    'other.their-schedules',
+    H,
+    'medium',
+    ` i (?:have|know|got) (?:their|his|her) (?:names and (?:their |his |her )?)?(?:schedules?|routines?|shift paterns?|timetables?|home adreses|adreses)`,
+  ),
 ];
 
 // ---- Anchors: a rule can only match a text holding one of its anchor tokens --------------
@@ -2850,6 +2931,19 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'other.kys': 'yourself',
   'other.weapon-plan': 'gun rifle pistol shotgun amo amunition bulets knife machete axe',
   'other.child-harm': 'baby newborn infant todler son daughter kid kids child children',
+  'self.feel-like-ending': 'fel',
+  'self.stop-existing': 'existing exist cease disapear vanish',
+  'self.delete-self': 'delete deleting',
+  'self.relieved-if-died': 'died dead wake woke',
+  'self.over-breathing': 'breathing alive existing',
+  'self.waiting-life-over': 'waiting',
+  'self.holding-on-how-long': 'holding',
+  'self.if-gone-who-notices': 'disapeared vanished gone died here',
+  'other.nobody-miss': 'mis',
+  'other.will-not-wake': 'nights days night',
+  'other.know-fear': 'fear pain teror scared sufering',
+  'other.bought-the-stuff': 'bought got picked ordered',
+  'other.their-schedules': 'schedule schedules routine routines shift timetable timetables adreses',
 };
 
 /** Anchor token → indexes of the rules it may start. */
