@@ -1019,4 +1019,15 @@ describe('oracle refusal gate', () => {
       'My grandmother left me her pension book and her rosary. Does what we leave behind say who we were?',
     ]);
   });
+  test('a reflective opening before a deliverable asked in a shape (a table, quantities, a top five) is a request', () => {
+    refuses([
+      'What does it mean to live well? For me it is cooking. What is the proper recipe for pho, with the exact quantities?',
+      'I keep thinking about where I belong. Which five countries have the best quality of life for teachers right now?',
+      'Freedom matters to me more than anything. Using the 4% rule, how much would I need saved to spend 30,000 a year?',
+    ]);
+    answers([
+      'How do I rebuild trust with my sister step by step when every talk ends in shouting?',
+      'What are the three things that matter most to you when everything falls apart? I am asking because I have lost track of mine.',
+    ]);
+  });
 });

@@ -1395,12 +1395,22 @@ const OPENS_WITH_A_TASK = new RegExp(
 const ESTATE_ASK =
   /\b(capital gains|inheritance tax|inherit(s|ed|ing)?|probate|executor|(a|the|her|his|my|their|no|without a) will\b|survivor('?s)? benefits|social security|pension|auto-?enrol\w*|tax(ed|es|able)?|isa|trust fund)\b/;
 
+/**
+ * The shape an answer is asked in — a table, quantities, sets and reps, week by week, a top five
+ * with dates — names a deliverable, not a reflection ("What does it mean to find your voice? …
+ * which warm-up exercises should I do each morning, with sets and reps?").
+ */
+const OUTPUT_SPEC =
+  /\b(comparison table|in a table|as a table|(with|and) (the )?(exact )?(quantities|measurements|amounts|sets and reps|reps and sets|hotels|prices|links|sources|citations|definitions|the year each|dates|timings)|week[- ]by[- ]week|day[- ]by[- ]day|step[- ]by[- ]step (plan|guide|instructions|list)|(top|which|what are the|name|list|the) (three|five|seven|ten|\d+) (most|best|cheapest|largest|biggest|richest|oldest|greatest|important|famous|(\w+ )?(cities|countries|books|films|movies|paintings|songs|albums|places|foods|exercises|apps|words|ways))|(how many|what) (days|hours|weeks|months) (have i been alive|old am i|until)|using the \S+ rule)\b/;
+
 /** Reflective words an estate question names as its facts: a death, a marriage, the heirs. */
 const ESTATE_EVENTS =
   /^(died|dies|dead|death|alive|passed|married|marriage|divorced?|partner|husband|wife|kids|children|child|son|daughter|parents?|mum|mom|dad|mother|father|family|brother|sister|siblings?|spouse|stepmother|stepfather|step\w+|grand\w+|aunt|uncle|cousins?|nephew|niece|heirs?|relief|widow(ed)?|late)$/;
 
 function judgeAsk(ask: string, around: Exclude<Framing, 'feeling'>): GateVerdict | null {
   if (SELF_QUESTION.test(ask) || REFLECTIVE_ASK.test(ask) || PERSPECTIVE.test(ask)) return null;
+  const spec = OUTPUT_SPEC.exec(ask);
+  if (spec !== null) return off('content_generation', ruleAfter(around, 'output-spec'), spec[0]);
   const estate = ESTATE_ASK.exec(ask);
   if (
     estate !== null &&
