@@ -914,6 +914,27 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test('restriction told by its numbers, head-banging that bruises, pins under nails, insulin withheld: self-harm', () => {
+    flaggedAs('self_harm', [
+      "i'm eating like 400 calories a day and i throw up if i eat more. nobody at home has noticed",
+      'week two of eating nothing but one rice cake a day and i weigh myself like 8 times a day',
+      'I keep hitting my head against the wall at night, so hard it bruised my forehead',
+      'last night i nearly took all of my xanax',
+      'did 20 lines on my thigh after the party',
+      'I push pins under my fingernails when the panic gets bad',
+      "I've been deliberately not taking my insulin this week",
+    ]);
+    flaggedAs('harm_to_others', [
+      "I'm putting the rat poison from the shed into his flask tomorrow before training",
+    ]);
+    neverFlagged([
+      'the new protein bar is only 200 calories and honestly tastes fine',
+      "I've been banging my head against the wall trying to fix this spreadsheet all day",
+      'nearly took all of my annual leave in one go, oops',
+      'drew some lines on my arm with a pen during the lecture, looks like a tattoo now',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

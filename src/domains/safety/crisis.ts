@@ -283,7 +283,7 @@ const ADV = `(?:${words(`really | just | honestly | seriously | genuinely | actu
 const I = `(?:^ | [.!?;:,] | (?:i|i am|i was|i have|i had|i will|i would|i do|me|part of me|part of me still|i feel like|i think|i honestly|and i|but i|so i|and|but|so|ngl|tbh|honestly|lowkey|for real|sometimes|now|today|tonight|right now|lol|also|yeah|yes|ok|okay|well|because|that|just|really|literally|seriously|god) )`;
 
 /** Acts of killing oneself (an intent to do one is a crisis, whatever the intent word). */
-const DIE_ACT = `(?:kill myself|unalive(?: myself)?|rope|roping|end my life|end my own life|take my (?:own )?life|end it all|end it(?! (?:with|between|for (?:him|her|them|us)|off|there|here|early|now with|on a|on good))|end everything|end this life|end things(?! with| between)|commit suicide|die by suicide|die by my own hand|suicide|off myself|hang myself|shoot myself|stab myself|drown myself|overdose|jump off|jump in front|jump from|jump(?= [.!?,]| $| tonight| now| today| soon| off| from)|put a bullet (?:in|through) my (?:head|brain|skull)|blow my brains out|pull the trigger|check out(?= [.!?,]| $| tonight| now| for good| permanently| early| soon)|throw myself|drive (?:my car )?(?:into|off) (?:a |the )?(?:wall|tree|pole|bridge|cliff|oncoming traffic|traffic|river|lake|truck)|slit my wrists|cut my wrists|poison myself|starve myself to death|drink myself to death|go through with it|leave this world|leave this earth|exit this world|give up on life|check out early)`;
+const DIE_ACT = `(?:kill myself|unalive(?: myself)?|rope|roping|end my life|end my own life|take my (?:own )?life|end it all|end it(?! (?:with|between|for (?:him|her|them|us)|off|there|here|early|now with|on a|on good))|end everything|end this life|end things(?! with| between)|commit suicide|die by suicide|die by my own hand|suicide|off myself|hang myself|shoot myself|stab myself|drown myself|overdose|jump off|jump in front|jump from|jump(?= [.!?,]| $| tonight| now| today| soon| off| from)|put a bullet (?:in|through) my (?:head|brain|skull)|blow my brains out|pull the trigger|check out(?= [.!?,]| $| tonight| now| for good| permanently| early| soon)|throw myself|drive (?:my car )?(?:into|off) (?:a |the )?(?:concrete )?(?:wall|tree|pole|bridge|cliff|oncoming traffic|traffic|river|lake|truck|divider|barier|median|overpas|pilar)|slit my wrists|cut my wrists|poison myself|starve myself to death|drink myself to death|go through with it|leave this world|leave this earth|exit this world|give up on life|check out early)`;
 
 /** Being dead or gone, as something wished for. */
 const DIE_STATE = `(?:die|perish|dye(?! (?:my|her|his|the|it|hair|your|them|clothes|fabric|eggs))|be dead|not (?:be )?(?:alive|exist|wake up|be here(?: any more| tomorrow)?)|never wake up|stop existing(?! (?:on|in|at|for a|online))|cease to exist|stop living|disappear (?:forever|for good|permanently)|sleep forever|go to sleep forever|sleep for ever|sleep permanently|sleep and never wake up|let go(?= [.!?,]| $| of (?:life|this life|everything|it all)| forever| for good)|go to sleep and (?:never|not) wake up|fall asleep and (?:never|not) wake up|be gone(?: forever| for good)?|not be around|not live|no longer (?:exist|be alive|live)|be with (?:my )?(?:dad|mom|mum|grandma|grandpa|brother|sister|him|her) (?:again|in heaven)|be put out of my misery|fall asleep forever|crash my car|get hit by a (?:car|bus|truck|train))`;
@@ -2020,7 +2020,7 @@ const RULES: readonly Rule[] = [
     'other.poisoning-ongoing',
     H,
     'strong',
-    ` (?:puting|put|slipping|sliped|slip|adding|added|mixing|mixed|crushing|crushed) (?:a bit of |a litle |smal amounts of |some |more )?(?:the )?(?:rat stuf|rat poison|poison|antifreze|wed kiler|wedkiler|slug pelets|her pils|his pils|sleping pils) (?:in|into) (?:\\S+ ){1,4}(?:tea|cofee|food|drink|dinner|meals|meal|soup|juice|water|bottle)(?= )`,
+    ` (?:puting|put|slipping|sliped|slip|adding|added|mixing|mixed|crushing|crushed) (?:a bit of |a litle |smal amounts of |some |more )?(?:the )?(?:rat stuf|rat poison|poison|antifreze|wed kiler|wedkiler|slug pelets|her pils|his pils|sleping pils) (?:from (?:\\S+ ){1,3})?(?:in|into) (?:\\S+ ){1,4}(?:tea|cofee|food|drink|dinner|meals|meal|soup|juice|water|bottle|thermos|flask|mug|cup|lunch)(?= )`,
   ),
   // "Set her room on fire when she's sleeping"; "we're gonna put him in the hospital".
   rule(
@@ -2550,6 +2550,50 @@ const RULES: readonly Rule[] = [
     'medium',
     ` (?:want|ned|going to make) (?:him|her|them) (?:to )?(?:know|fel|understand) what (?:fear|pain|teror|real fear|being scared|sufering) (?:fels|is|fel) like`,
   ),
+  // ---- Eating as self-harm told by its numbers, and self-injury in other forms.
+  rule(
+    'self.restricting-now',
+    S,
+    'medium',
+    ` (?:eating|eat|ate|having) (?:les than |under |like |only |about |around |maybe )?(?:[1-7]\\d\\d|one hundred|two hundred|three hundred|four hundred|five hundred) (?:calories|cals|kcal)(?: a| per| each)? day| (?:eating|ate|have eaten|had) nothing but (?:one|an?|half an?) (?:apple|banana|rice cake|cracker|yogurt)`,
+    /\b(?:stomach bug|flu|food poisoning|surgery|wisdom teeth|ramadan|fast for|fasting for|blood test|colonoscopy)\b/,
+  ),
+  rule(
+    'self.restricting-signs',
+    S,
+    'medium',
+    ` weigh myself (?:like |about |around )?(?:\\d+|two|three|four|five|six|ten) times| (?:lowering|lower) my (?:number|goal weight)| (?:throw up|purge|make myself sick) if i (?:eat|ate)| proud when my stomach (?:hurts|growls|aches)`,
+  ),
+  rule(
+    'self.head-banging',
+    S,
+    'strong',
+    ` (?:banging|bang|baning|hitting|hit|slaming|slam|smashing) my head (?:on|against|into) (?:the )?(?:wall|walls|flor|desk|door|mirror)(?: \\S+){0,6} (?:bruise|bruises|bruised|bled|bleding|so hard|until it hurts|til it hurts)`,
+  ),
+  rule(
+    'self.almost-took',
+    S,
+    'strong',
+    ` (?:almost|nearly) (?:took|swalowed|downed|overdosed on) (?:al|every|the whole|a whole|the rest of) (?:of )?(?:my |the )?(?:\\w+ )?(?:pils|tablets|meds|medication|adderal|xanax|insulin|bottle|box|packet)`,
+  ),
+  rule(
+    'self.lines-on-skin',
+    S,
+    'strong',
+    ` (?:did|made|cut|carved|sliced) (?:\\d+ |some |a few |more |another \\d+ )?lines (?:on|into|in) my (?:arm|arms|calf|calves|thigh|thighs|leg|legs|wrist|wrists|stomach|hip|hips|skin|shoulder)`,
+  ),
+  rule(
+    'self.pins-under-nails',
+    S,
+    'strong',
+    ` (?:stick|sticking|push|pushing|jam|jaming|put|puting) (?:pins|nedles|a pin|a nedle|staples) (?:under|into|in) my (?:fingernails|nails|skin|fingers|arm|arms|legs)`,
+  ),
+  rule(
+    'self.withholding-insulin',
+    S,
+    'strong',
+    ` (?:purposely|on purpose|deliberately|intentionaly) (?:not taking|skipping|stoped taking|not using|withholding) my (?:insulin|meds|medication|heart meds|blod thiners|seizure meds)| not (?:taking|using) my insulin (?:for days|on purpose|so (?:that )?i)`,
+  ),
   rule(
     'other.bought-the-stuff',
     H,
@@ -2943,6 +2987,13 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'other.will-not-wake': 'nights days night',
   'other.know-fear': 'fear pain teror scared sufering',
   'other.bought-the-stuff': 'bought got picked ordered',
+  'self.restricting-now': 'eating eat ate having',
+  'self.restricting-signs': 'weigh lowering lower throw purge make proud',
+  'self.head-banging': 'banging bang baning hitting hit slaming slam smashing',
+  'self.almost-took': 'almost nearly',
+  'self.lines-on-skin': 'did made cut carved sliced',
+  'self.pins-under-nails': 'stick sticking push pushing jam jaming put puting',
+  'self.withholding-insulin': 'purposely purpose deliberately intentionaly insulin',
   'other.their-schedules': 'schedule schedules routine routines shift timetable timetables adreses',
 };
 
