@@ -397,7 +397,10 @@ function requestedArtifact(text: string): string | null {
 
 /** Who made or did a thing, when: a fact, whatever words the title holds. */
 const HARD_FACT =
-  /\b(what )?rhymes? with\b|^(when|where|in what year) (did|was|were) (?!(i|we|you|my|our|your)\b)[\w .'-]{1,40} (die|born|live|write|marry|married|written|published|founded)\b|\b(meaning|definition|origin|etymology|synonyms?|antonyms?|spelling|pronunciation) of (the )?(word|term|phrase|expression|idiom|acronym|abbreviation)\b|\bwhat does the (word|term|phrase|acronym|abbreviation|idiom)\b|\bdefine (the )?(word|term)\b|\b(lyrics|chords|tabs|sheet music|transcript) (to|of|for)\b|^(when|what day|what date) (is|does|was|will) [^?]{1,40}\b(this|next|last) (year|month|week)\b|(^|[.!?]\s*)(who|when|what year|in what year) (wrote|won|invented|discovered|founded|painted|directed|composed|built|sang|sings|created|designed|was .{1,40} (born|built|written|founded|invented))\b/;
+  /\b(what )?rhymes? with\b|^(when|where|in what year) (did|was|were) (?!(i|we|you|my|our|your)\b)[\w .'-]{1,40} (die|born|live|write|marry|married|written|published|founded)\b|\b(meaning|definition|origin|etymology|synonyms?|antonyms?|spelling|pronunciation) of (the )?(word|term|phrase|expression|idiom|acronym|abbreviation)\b|\bwhat does the (word|term|phrase|acronym|abbreviation|idiom)\b|\bdefine (the )?(word|term)\b|\b(lyrics|chords|tabs|sheet music|transcript) (to|of|for)\b|^(when|what day|what date) (is|does|was|will) [^?]{1,40}\b(this|next|last) (year|month|week)\b|(^|[.!?]\s*|\s[-\u2013\u2014]+\s*)(who|when|what year|in what year) (wrote|won|invented|discovered|founded|painted|directed|composed|built|sang|sings|created|designed|was .{1,40} (born|built|written|founded|invented))\b/;
+
+/** A title or a line quoted whole ("who sang 'I Will Always Love You'?"): its words are not the asker's. */
+const QUOTED_TITLE = /(['"\u2018\u201c])[^'"\u2018\u2019\u201c\u201d]{2,60}['"\u2019\u201d]/g;
 
 /** Questions whose answer is a fact about the world. */
 const FACT_QUESTIONS = [
@@ -534,7 +537,7 @@ const ASKS_HOW_A_FEELING_GOES =
 
 /** Phrases of a life examined that single words miss. */
 const REFLECTIVE_PHRASES =
-  /\b((my|a|the|true|real|life's|your|one's) calling|who (i|you|we|they|he|she) (really |truly |fundamentally )?(am|are|is|was|were)|who am i|what (does|did|would|could) it mean to|supposed to (mean|be|feel)|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|is there (any|a|no|even a) point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|hold(ing)? on to|hanging on|say(ing)? goodbye|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|look(ing)? back|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious)|push(ing)? (people|ppl|everyone|others|them|him|her) away)\b/;
+  /(not sure|no idea|(i )?(don'?t|do not) know|dunno|can'?t tell) why\s*[.?!]*\s*$|\b((my|a|the|true|real|life's|your|one's) calling|who (i|you|we|they|he|she) (really |truly |fundamentally )?(am|are|is|was|were)|who am i|what (does|did|would|could) it mean to|supposed to (mean|be|feel)|let(ting)? go|give up|giving up|make peace|move on|moving on|start over|is there (any|a|no|even a) point|way of life|good life|good person|live with|live by|to live|how to be|deep down|at peace|figure out|get over|keep going|hold(ing)? on to|hanging on|say(ing)? goodbye|say no|reach out|stand up for|fit in|speak up|grow up|too late|too old|look(ing)? back|waste(d)? my|the rest of my|time (i have |i've got |we have )?left|people think|stop (caring|comparing|worrying|thinking|being|feeling|hating|living)|feel like|makes? me (feel|so|sad|happy|angry|anxious)|push(ing)? (people|ppl|everyone|others|them|him|her) away)\b/;
 
 /** The asker's own state or choices in the first person. */
 const FIRST_PERSON = /\b(i|i'm|im|i've|ive|i'd|i'll|me|my|myself|mine|we|we're|our|ourselves)\b/;
@@ -1273,7 +1276,7 @@ const PROFESSIONAL_ASK = new RegExp(
     String.raw`\b(tax (return|bill|code|credit|bracket|rate|refund)|taxes|taxed|deduct\w*|refund|(student |personal |car )?loan (payments?|rates?|terms?|forgiveness)|mortgage (rate|payments?|term|application|offer|deal)|remortgage|interest rate|apr|credit (score|card)|debt collectors?|pension (pot|age|credits?|pay ?out|contributions?)|state pension|401k|ira|roth|(claim|apply for|qualify for|eligible for) (\w+ )?benefits|bankrupt\w*|should i (invest in|buy|sell) (the |my |some )?(stocks?|shares|bitcoin|crypto|gold|bonds|etfs?|index funds?)|(buy|sell) (the |my )?(stocks?|shares)|index funds?|annuity|premiums?|how much (tax|interest|should i (save|invest|put|pay|charge|ask for)|will i (get|owe|pay)|can i (claim|deduct|withdraw|borrow)))\b`,
     // Rights and duties asked without the law's words: what someone may do to the asker or their
     // things, what the asker owes or must declare, who owns or inherits.
-    String.raw`\b((can|could|are|is) (they|he|she|it|my (landlord|boss|employer|ex|school|insurer|bank|lender|neighbou?r|company|manager|husband|wife|partner)|the (landlord|company|school|insurer|bank|council|airline|hospital|agency|lender|employer|police)) (legally |actually |really |just |even |still |allowed to )?(keep|withhold|hold back|hold (me|him|her|someone)|evict|charge|sell|force|deduct|cancel|tow|empty|enter|come in|refuse to (pay|refund|return)|take (my|our|the|him|her|them|it|back)|make (me|us) (pay|leave|move|rip|sign)|do that|do this|get away with)|(am i|are we|is (he|she)) (legally |still |actually )?(responsible|liable|on the hook) for (his|her|their|the|those|my \w+'?s?|any) ?(\w+ )?(debts?|bills?|rent|payments?|loans?|half|fees?|costs?|damage|fence|cards?)|do i (still )?(have to|need to|legally have to) (pay|repay|keep paying|declare|report|disclose|tell (them|my (employer|boss|insurer|bank|landlord))|give (notice|it back)|leave the country|move out)|(do|does) (he|she|they|i|my \w+|grandparents|the \w+) have (any |a |the )?(right|rights|claim) to (see|take|keep|enter|come in|know|evict|sell|visit|it|the (house|flat|money|dog|car|children|kids))|what (are|is) (they|he|she|my \w+|the \w+) (actually |legally )?(required|obliged|obligated) to (do|pay|provide)|who (gets|inherits|owns|pays for) (what|the|it|his|her)|who does (the|my|our) \w+ (actually )?belong to)\b`,
+    String.raw`\b((can|could|are|is) (they|he|she|it|my (landlord|boss|employer|ex|school|insurer|bank|lender|neighbou?r|company|manager|husband|wife|partner)|(the|a|an) (private |new |old )?(landlord|company|school|insurer|bank|council|airline|hospital|agency|lender|employer|police|gym|university|nursery)) (legally |actually |really |just |even |still |allowed to )?(keep|withhold|hold back|hold (me|him|her|someone)|evict|charge|sell|force|deduct|cancel|tow|empty|enter|come in|refuse to (pay|refund|return)|take (my|our|the|him|her|them|it|back)|make (me|us) (pay|leave|move|rip|sign)|do that|do this|get away with)|(am i|are we|is (he|she)) (legally |still |actually )?(responsible|liable|on the hook) for (his|her|their|the|those|my \w+'?s?|any) ?(\w+ )?(debts?|bills?|rent|payments?|loans?|half|fees?|costs?|damage|fence|cards?)|do i (still )?(have to|need to|legally have to) (pay|repay|keep paying|declare|report|disclose|tell (them|my (employer|boss|insurer|bank|landlord))|give (notice|it back)|leave the country|move out)|(do|does) (he|she|they|i|my \w+|grandparents|the \w+) have (any |a |the )?(right|rights|claim) to (see|take|keep|enter|come in|know|evict|sell|visit|it|the (house|flat|money|dog|car|children|kids))|what (are|is) (they|he|she|my \w+|the \w+) (actually |legally )?(required|obliged|obligated) to (do|pay|provide)|who (gets|inherits|owns|pays for) (what|the|it|his|her)|who does (the|my|our) \w+ (actually )?belong to)\b`,
     // Health asked without a doctor's words: whether to take someone in, what a sign in a baby
     // means, whether something expires or harms a pregnancy.
     String.raw`\b((should|do) i (need to )?(take|bring) (him|her|them|my (son|daughter|baby|dog|cat|mum|mom|dad)) (in|somewhere|to (the )?(vet|er|hospital|a&e|emergency))|is (that|this|it) (normal|bad|serious|dangerous|okay|ok) for a (\d+|one|two|three|four|five|six)[- ](day|week|month|year)[- ]old|(does|do|will|can) (that|this|it|they|the \w+)( stuff)? (expire|go off|go bad)|could (that|this|it) (have )?(hurt|harmed|damaged|affected) (the|my) baby|how (long|soon) (can|could|would|does|will) (someone|a person|he|she|a test|it) (go without|survive|show|last)|(is that|is it) (broken|infected|a fracture|an infection)|how do (you|i) tell if (it'?s|it is|he'?s|she'?s) (broken|infected|a \w+))\b`,
@@ -1290,6 +1293,9 @@ const PROFESSIONAL_ASK = new RegExp(
     // Rights and duties in plain words: a permission needed, an appeal or complaint to make,
     // what an institution may do to the asker, what the asker is owed or may lose.
     String.raw`\b((does|do) (he|she|they|i|we) need (my|his|her|their|our) (permission|consent|signature)|how (do|can|should) (i|we) (appeal|complain|file|lodge|report|get access|get (my|our|the) (stuff|things|belongings|deposit|money|records) back|request (my|our|the))|can (they|he|she|the \w+) (expel|fire|sack|suspend|evict|sue|ban|arrest|report|dock|fine) (me|us|him|her|them|my \w+)|(could|can|will|would|might) (i|we) (get|be) (fired|sacked|expelled|evicted|arrested|sued|deported|struck off|disqualified|reported|in trouble|banned)|(could|can|will|would|might) (i|we) lose (my|our) (license|licence|job|house|benefits|visa|deposit|registration|pension)|(am i|are we|is (he|she)) (owed|entitled|due)\b|who('s| is) (responsible|liable) for|(is|isn't|isnt) (that|this|it) (retaliation|discrimination|harassment|fraud|negligence|unfair dismissal|constructive dismissal)|(is there|what is|what's) (a|the|any) (formal )?(complaint|appeal|appeals|grievance) (process|procedure)|what (exactly |actually )?(can|could) (they|he|she) do with (it|that|this|them)|what (usually |actually )?happens (at these|at a|at the|if i (just )?(stop|don't|miss|refuse))|(do|does) (they|schools?|the school|employers?|my employer|the university) have to|am i allowed to (withhold|stop paying|break|sublet|record|keep|refuse)|can (we|i) refuse (the|a|to)|will (this|it|that) be reported|(does|will|would) (the )?(life )?insurance (pay|cover))\b`,
+    // Rights, status and health in the words of their systems: a search refused, a status
+    // adjusted, a limitation period, a drug given to someone else, a test worth getting.
+    String.raw`\b(could (i|we) have (refused|said no|declined)|do i have to (give|tell|show) (them|him|her|the police) (my|the) (passcode|password|phone|name|id)|can (the )?(police|cops|officers?|border (agents|guards)) (look through|search|take|go through|unlock) (my|our|his|her)|(which|what) (country|state|jurisdiction)('?s)? (laws?|rules)|laws? (applies|apply)|adjust(ment of)? status|overstay\w*|is there a (bar|ban)\b|revok\w+|court of protection|limitation period|statute of limitations|gdpr|subject access request|data protection|(sent|go|gone|went) to collections|legal requirement|legally required|criminal (matter|offence|offense|charge|case)|report (it|this|that|her|him|them) to (the )?police|public guardian|(does|would|could|will) (that|this|it) count as (an? )?(unfair dismissal|constructive dismissal|harassment|discrimination|fraud|theft|assault|negligence|malpractice|defamation|breach)|what (documents|evidence|paperwork|proof) (do (i|we) need|count|counts|should (i|we))|worth getting (tested|checked|seen|looked at)|is (this|that|it) (a |an )?(\w+ )?(heart failure|pneumonia|croup|asthma|an allergy|allergy|shingles|gout|a hernia|hernia|a blood clot|a stroke|an ulcer|ulcer|uti|a uti|kidney stones?|tonsillitis|sepsis|meningitis|covid|flu|strep)|stop being effective|still (be )?effective|medically( speaking)?|(or|should (i|we)|do (i|we)) (call|ring|phone) (111|999|911|112|an ambulance|the doctor|the gp|a doctor)|(can|could|should|is it safe to) (i|we) (give|take|mix|double|split|crush) [^?]{0,40}\b(gabapentin|paracetamol|acetaminophen|ibuprofen|aspirin|amoxicillin|antibiotics|sertraline|citalopram|fluoxetine|xanax|adderall|melatonin|benadryl|tylenol|advil|calpol|codeine|tramadol|insulin|metformin|prednisone|warfarin|lisinopril|diazepam|valium|ambien|zopiclone)|can (\w+ ){1,2}(actually |really )?(cure|treat|reverse|prevent) (ibs|cancer|diabetes|eczema|acne|psoriasis|arthritis|migraines?|insomnia|adhd|autism|covid|a cold|colds|the flu|hair loss|tinnitus))\b`,
     // Devices: a fault to fix.
     String.raw`\b(how (do|can|to) (i )?(fix|reset|restore|recover|update|install|unlock|transfer|back up|clear|block|remove|secure|turn on|turn off|set up|restrict|lock down|disable|enable) (\w+ ){0,4}(screen time|parental controls|notifications|phone|iphone|android|laptop|computer|pc|mac|macbook|printer|router|wifi|account|password|app|tv|screen|drive|files?|photos?|data|email|gmail|settings|device|devices|tablet|ipad|console|xbox|playstation|software|windows|browser|storage|card|voicemails?|icloud|instagram|facebook|whatsapp)|won'?t (turn on|boot|charge|connect|start|open|load)|doesn'?t (turn on|boot|charge|connect)|error (code|message)|factory reset|locked out of|hacked)\b`,
   ].join('|'),
@@ -1297,7 +1303,7 @@ const PROFESSIONAL_ASK = new RegExp(
 
 /** A question about living with it, not about the thing itself: answered whatever it names. */
 const REFLECTIVE_ASK =
-  /\b(how (do|can|should|would|could) (i|we|you|one|people|anyone) (live|cope|bear|stop (feeling|being|thinking|blaming|hating|resenting)|forgive|accept|let go|make peace|move on|grieve|find (meaning|peace|purpose)|deal with (the|my|this) (feeling|guilt|grief|shame|anger|fear)|not (feel|hate|blame|resent)|carry|trust|love|face|hold on to|stay (kind|hopeful|sane))|is it (a )?(wrong|selfish|okay|ok|normal|bad|weak|weakness|crazy|strange|natural|fair|foolish|cowardly|greedy|petty) (not )?(to|that|for me to|of me to)|how much is enough|is it worth|(is|was) (it|this|that) worth|how do i fix (things|it|this|us|what i broke|my marriage|my relationship|our \w+|the damage)|how (do|can) i stop( it| this| myself)?(?=\s*\?|\s*$)|i keep (thinking|feeling|dreaming|crying|missing|wondering)|what (does|would|should) (it|this|that) (mean|say)|stoic|buddhis\w*|philosoph\w*|seneca|marcus|epictetus|meaning|purpose|dignity|virtue|wisdom|forgiv\w*|grief|grieving|regret|shame|guilt|resent\w*|am i (wrong|a bad|selfish|weak|crazy|allowed|a coward|a failure)|what matters|how do people (live|go on|cope|bear|forgive|keep going)|in (my|your|one's|our|their) (own )?(head|heart|mind)|is (love|life|marriage|family|friendship|grief|trust|happiness) (always|ever|just|really|only|supposed)|(should|do|must) i (need to )?(be )?worr(y|ied) about (myself|me)\b)\b/;
+  /\b(how (do|can|should|would|could) (i|we|you|one|people|anyone) (live|cope|bear|stop (feeling|being|thinking|blaming|hating|resenting)|forgive|accept|let go|make peace|move on|grieve|find (meaning|peace|purpose)|deal with (the|my|this) (feeling|guilt|grief|shame|anger|fear)|not (feel|hate|blame|resent)|carry|trust|love|face|hold on to|stay (kind|hopeful|sane))|is it (a )?(wrong|selfish|okay|ok|normal|bad|weak|weakness|crazy|strange|natural|fair|foolish|cowardly|greedy|petty) (not )?(to|that|for me to|of me to)|how much is enough|is it worth|(is|was) (it|this|that) worth|how do i fix (things|it|this|us|what i broke|my marriage|my relationship|our \w+|the damage)|how (do|can) i stop( it| this| myself)?(?=\s*\?|\s*$)|i keep (thinking|feeling|dreaming|crying|missing|wondering)|what (does|would|should) (it|this|that) (mean|say)|stoic|buddhis\w*|philosoph\w*|seneca|marcus|epictetus|meaning(ful)?|purpose|dignity|virtue|wisdom|forgiv\w*|grief|grieving|regret|shame|guilt|resent\w*|am i (wrong|a bad|selfish|weak|crazy|allowed|a coward|a failure)|what matters|how do people (live|go on|cope|bear|forgive|keep going)|in (my|your|one's|our|their) (own )?(head|heart|mind)|is (love|life|marriage|family|friendship|grief|trust|happiness) (always|ever|just|really|only|supposed)|(should|do|must) i (need to )?(be )?worr(y|ied) about (myself|me)\b)\b/;
 
 /**
  * The question a text of several sentences closes with: its last sentence, with the one before
@@ -1393,7 +1399,7 @@ const OPENS_WITH_A_TASK = new RegExp(
  * died or when she bought it?").
  */
 const ESTATE_ASK =
-  /\b(capital gains|inheritance tax|inherit(s|ed|ing)?|probate|executor|(a|the|her|his|my|their|no|without a) will\b|survivor('?s)? benefits|social security|pension|auto-?enrol\w*|tax(ed|es|able)?|isa|trust fund)\b/;
+  /\b(capital gains|inheritance (tax|rights|law)|inherit(s|ed|ing)? (the|a|an|his|her|their|my|our|anything|everything|nothing|money|house|flat|estate|debts?|property|\d)|(would|will|does|do|can|could) (she|he|i|they|we|the \w+|my \w+) (still )?inherit|probate|executor|(a|the|her|his|my|their|no|without a) will\b|survivor('?s)? benefits|social security|pension|auto-?enrol\w*|tax(ed|es|able)?|isa|trust fund)\b/;
 
 /**
  * The shape an answer is asked in — a table, quantities, sets and reps, week by week, a top five
@@ -1405,20 +1411,19 @@ const OUTPUT_SPEC =
 
 /** Reflective words an estate question names as its facts: a death, a marriage, the heirs. */
 const ESTATE_EVENTS =
-  /^(died|dies|dead|death|alive|passed|married|marriage|divorced?|partner|husband|wife|kids|children|child|son|daughter|parents?|mum|mom|dad|mother|father|family|brother|sister|siblings?|spouse|stepmother|stepfather|step\w+|grand\w+|aunt|uncle|cousins?|nephew|niece|heirs?|relief|widow(ed)?|late)$/;
+  /^(die|died|dies|dead|death|alive|passed|funeral|burial|buried|married|marriage|divorced?|partner|husband|wife|kids|children|child|son|daughter|parents?|mum|mom|dad|mother|father|family|brother|sister|siblings?|spouse|stepmother|stepfather|step\w+|grand\w+|aunt|uncle|cousins?|nephew|niece|heirs?|relief|widow(ed)?|late)$/;
 
 function judgeAsk(ask: string, around: Exclude<Framing, 'feeling'>): GateVerdict | null {
   if (SELF_QUESTION.test(ask) || REFLECTIVE_ASK.test(ask) || PERSPECTIVE.test(ask)) return null;
   const spec = OUTPUT_SPEC.exec(ask);
   if (spec !== null) return off('content_generation', ruleAfter(around, 'output-spec'), spec[0]);
-  const estate = ESTATE_ASK.exec(ask);
-  if (
-    estate !== null &&
-    words(ask)
-      .filter(isReflectiveWord)
-      .every((w) => ESTATE_EVENTS.test(w))
-  )
-    return off('practical_advice', ruleAfter(around, 'professional'), estate[0]);
+  // An estate or a professional's question that names a death, a funeral or the family only as
+  // its facts ("is bereavement leave a legal requirement?") is asked of a professional.
+  const namesOnlyEvents = words(ask)
+    .filter(isReflectiveWord)
+    .every((w) => ESTATE_EVENTS.test(w));
+  const estate = namesOnlyEvents ? (ESTATE_ASK.exec(ask) ?? PROFESSIONAL_ASK.exec(ask)) : null;
+  if (estate !== null) return off('practical_advice', ruleAfter(around, 'professional'), estate[0]);
   if (speaksOfLivingOrSomeoneClose(ask)) return null;
   const professional = PROFESSIONAL_ASK.exec(ask);
   if (professional !== null)
@@ -1567,6 +1572,12 @@ function requestsAfterAPreface(text: string): string[] {
   return out;
 }
 
+/** Whether a text of several sentences closes by asking how to live ("…How do I make the day meaningful?"). */
+function asksHowToLiveLast(text: string): boolean {
+  const sentences = sentencesOf(text);
+  return sentences.length > 1 && REFLECTIVE_ASK.test(sentences[sentences.length - 1] as string);
+}
+
 /** The rules' verdict on normalised text. */
 function verdictOf(text: string): GateVerdict {
   // "a 10 year old", "at 45", "$3000": numbers in passing say nothing about the request.
@@ -1596,7 +1607,11 @@ function verdictOf(text: string): GateVerdict {
   if (lifespan !== null && words(text).length <= 20)
     return off('factual_lookup', 'fact-question', lifespan[0].trim());
   const authorship = HARD_FACT.exec(text);
-  if (authorship !== null && !FIRST_PERSON.test(text))
+  // The asker's words before a dash ("I realised I don't know — who composed…") do not make the
+  // fact theirs; a question asked in a sentence of its own after a life is left to the rest.
+  const afterADash = authorship !== null && /^\s[-\u2013\u2014]/.test(authorship[0]);
+  const asked = authorship === null ? '' : afterADash ? text.slice(authorship.index) : text;
+  if (authorship !== null && !FIRST_PERSON.test(asked.replace(QUOTED_TITLE, ' ')))
     return off('factual_lookup', 'fact-question', authorship[0]);
   if (/https?:\/\/|www\.\w/.test(text)) return off('content_generation', 'link-to-process', 'a link');
   const homework = firstMatch(HOMEWORK, text);
@@ -1604,7 +1619,7 @@ function verdictOf(text: string): GateVerdict {
   const reshape = firstMatch(RESHAPE, text);
   if (reshape !== null) return off('content_generation', 'summarise-or-format', reshape);
   const professional = PROFESSIONAL.exec(text);
-  if (professional !== null && !DISTRESS_SAID.test(text))
+  if (professional !== null && !DISTRESS_SAID.test(text) && !asksHowToLiveLast(text))
     return off('practical_advice', 'professional-advice', professional[0]);
   const retold = translationInAStory(text);
   if (retold !== null) return off('translation', 'translation-in-a-story', retold);
