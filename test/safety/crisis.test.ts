@@ -935,6 +935,19 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test("a dead relative named, 'not dying' said, a hill to die on and a suicide-loss group are not the writer's death", () => {
+    neverFlagged([
+      "Mum called me by my late sister's name all afternoon. This disease takes a little more every week.",
+      "I'm not dying, the consultant says, it is just a slow boring illness that eats my energy.",
+      'I will die on this hill: pineapple belongs on pizza.',
+      'Since my cousin died by suicide I go to a suicide loss support group on Tuesdays. It helps.',
+    ]);
+    flaggedAs('self_harm', [
+      "I'm not dying fast enough, I want it to be over",
+      'I keep thinking I would be better off dead, even at the support group',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

@@ -331,7 +331,7 @@ function rule(
 /** Someone else's death, or death as a subject: not a first-person death wish. */
 const THIRD_PARTY_DEATH = new RegExp(
   sq(
-    ` (?:died|dies|passed away|passed|killed (?:himself|herself|themselves)|took (?:his|her|their) (?:own )?life|funeral of|death of|(?:his|her|their|mom|mum|dad|father|mother|brother|sister|friend|son|daughter|wife|husband|grandma|grandpa|grandmother|grandfather|pet|dog|cat) s? ?(?:death|suicide|overdose)|(?:is|was|are|were|has been|had been) (?:dying|dead)|afraid of (?:death|dying)|scared of (?:death|dying)|terified of (?:death|dying)|fear of (?:death|dying)|fear (?:death|dying)|(?:accept|accepting|face|facing|prepare for|preparing for|make peace with|think about|learn|learning|teach|stoics?|philosoph\\w*|meaning|mortality|what happens|after (?:we|i) die|when (?:we|i) die|before i die|if i (?:have to|hear|see|eat|miss|get another|sit through|do another)|not suicidal|(?:would|wil|will) never (?:kil|hurt|harm) myself|not going to (?:kil|hurt|harm) myself|i am safe|do not want to die(?! (?:any more|alone|but|and))|one day|someday|eventually|old age|bucket list|will die one day|going to die one day))(?= )`,
+    ` (?:died|dies|passed away|passed|killed (?:himself|herself|themselves)|took (?:his|her|their) (?:own )?life|funeral of|death of|(?:his|her|their|mom|mum|dad|father|mother|brother|sister|friend|son|daughter|wife|husband|grandma|grandpa|grandmother|grandfather|pet|dog|cat) s? ?(?:death|suicide|overdose)|(?:is|was|are|were|has been|had been) (?:dying|dead)|afraid of (?:death|dying)|scared of (?:death|dying)|terified of (?:death|dying)|fear of (?:death|dying)|fear (?:death|dying)|(?:accept|accepting|face|facing|prepare for|preparing for|make peace with|think about|learn|learning|teach|stoics?|philosoph\\w*|meaning|mortality|what happens|after (?:we|i) die|when (?:we|i) die|before i die|if i (?:have to|hear|see|eat|miss|get another|sit through|do another)|not suicidal|i am not (?:dying|going to die)(?! (?:fast|quick|soon enough))|suicide (?:los|bereavement|prevention|awarenes|survivors?|hotline|helpline|charity|walk|support)|(?:would|wil|will) never (?:kil|hurt|harm) myself|not going to (?:kil|hurt|harm) myself|i am safe|do not want to die(?! (?:any more|alone|but|and))|one day|someday|eventually|old age|bucket list|will die one day|going to die one day))(?= )`,
   ),
 );
 
@@ -3026,6 +3026,8 @@ const IDIOMS = new RegExp(
       '(?:fake|faking|faked) my (?:own )?death',
       '(?:thought|felt like|feel like|(?:was|am) (?:completely |absolutely |totally |so |genuinely |honestly |literaly )?(?:sure|convinced|certain)) (?:i was|i am|im|i would|i was going to|i am going to|i will) (?:dying|going to die|about to die|die|going to freeze to death|having a heart attack|having a stroke)(?= (?:right there|on the|in the|at the|of a|from|because|or|and then|,|\\.|!))',
       'dead tired',
+      'die on (?:this|that|the same|every|my) hil',
+      '(?:my|our|his|her|their) (?:late|dead) (?:aunt|uncle|dad|mum|mom|mother|father|grandma|grandpa|grandmother|grandfather|grandad|nan|gran|brother|sister|husband|wife|son|daughter|friend|cousin|dog|cat|pet)',
       // Rope that is a toy, a swing or storage.
       'rope (?:swing|swings|toy|tug|ladder|lights|course|bridge)',
       'rope (?:and (?:hoks|hooks|pegs|pulleys) )?to hang (?:the|my|up|some) (?:bikes?|washing|hamock|lights|pictures|bunting|laundry|clothes|tools|plants|hose)',
