@@ -948,6 +948,21 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test('a threat aimed at someone by name, a fire with them inside, a lethal dose charted, a weapon in hand now', () => {
+    flaggedAs('harm_to_others', [
+      'I am going to kill Marcus on Friday when he locks up the shop.',
+      "I'm going to torch the trailer with him inside tonight.",
+      "He's getting a dose that'll stop his heart and nobody will question it.",
+      "I'm holding the hammer right now and I'm going in there.",
+      "I'm putting antifreeze in Uncle Pete's stew on Sunday.",
+    ]);
+    neverFlagged([
+      "I'll kill Marcus for telling everyone about my surprise party.",
+      'we watched Kill Bill and then I had to kill time until Monday',
+      'I am going to kill Monday with three coffees',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

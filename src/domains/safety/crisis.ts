@@ -2020,7 +2020,7 @@ const RULES: readonly Rule[] = [
     'other.poisoning-ongoing',
     H,
     'strong',
-    ` (?:puting|put|slipping|sliped|slip|adding|added|mixing|mixed|crushing|crushed) (?:a bit of |a litle |smal amounts of |some |more )?(?:the )?(?:rat stuf|rat poison|poison|antifreze|wed kiler|wedkiler|slug pelets|her pils|his pils|sleping pils) (?:from (?:\\S+ ){1,3})?(?:in|into) (?:\\S+ ){1,4}(?:tea|cofee|food|drink|dinner|meals|meal|soup|juice|water|bottle|thermos|flask|mug|cup|lunch)(?= )`,
+    ` (?:puting|put|slipping|sliped|slip|adding|added|mixing|mixed|crushing|crushed) (?:a bit of |a litle |smal amounts of |some |more )?(?:the )?(?:rat stuf|rat poison|poison|antifreze|wed kiler|wedkiler|slug pelets|her pils|his pils|sleping pils) (?:from (?:\\S+ ){1,3})?(?:in|into) (?:\\S+ ){1,4}(?:tea|cofee|food|drink|dinner|meals|meal|soup|juice|water|bottle|thermos|flask|mug|cup|lunch|gravy|stew|sauce|casserole|cake|punch|wine|beer|pint|smothie|cofee pot|protein shake|shake)(?= )`,
   ),
   // "Set her room on fire when she's sleeping"; "we're gonna put him in the hospital".
   rule(
@@ -2308,7 +2308,7 @@ const RULES: readonly Rule[] = [
     'other.intent',
     H,
     'strong',
-    `${I}${ADV}(?:${INTENT}|am gonna|will|ill|i will|am going to|gonna|could|could actually|could seriously|might actually|might|swear i will|swear i am going to|am planning to|plan on|will fucking|am gonna fucking|going to fucking|want to fucking|fucking|really want to|literally want to|want to so badly|keep wanting to|keep thinking about|fantasi[sz]e about|fantasi[sz]ing about|dream about|dreaming about|thought about|imagine|imagining|can not stop thinking about|keep imagining|have thought about|am thinking about|think about|have urges to|get urges to|urges to|intrusive thoughts (?:about|of)|thoughts (?:about|of)) ${ADV}(?:${HARM_VERB}|killing|murdering|stabbing|shooting|strangling|choking|poisoning|hurting|harming|beating|attacking|smashing|torturing|burning|drowning|suffocating|smothering|bashing) (?:the (?:shit|hell|fuck|life|crap) out of |the (?:shit|hell|fuck|life|crap) of |up )?${PERSON}(?= )(?! (?:at (?:chess|cards|pool|tennis|golf|poker|fifa|a game|the game|mario|video games|basketball|ping pong|arm wrestling|trivia|scrabble|monopoly)|in (?:a game|the game|chess|cards|fifa|fortnite|an argument|the debate|the race|the election|court|mario kart|the ratings|sales|the polls)|with kindness|with kisses|with love|for (?:eating|taking|using|borrowing|finishing|not|being late|forgetting|spoiling)|if (?:he|she|they|you) (?:eat|eats|take|takes|use|uses|borrow|borrows|finish|finishes|spoil|spoils|touch|touches|forget|forgets|is late|are late|keep|keeps)|when (?:he|she|they|you) (?:gets? home|find|finds|see|sees) (?:out|this|that|the|my)))`,
+    `${I}${ADV}(?:${INTENT}|am gonna|will|ill|i will|am going to|gonna|could|could actually|could seriously|might actually|might|swear i will|swear i am going to|am planning to|plan on|will fucking|am gonna fucking|going to fucking|want to fucking|fucking|really want to|literally want to|want to so badly|keep wanting to|keep thinking about|fantasi[sz]e about|fantasi[sz]ing about|dream about|dreaming about|thought about|imagine|imagining|can not stop thinking about|keep imagining|have thought about|am thinking about|think about|have urges to|get urges to|urges to|intrusive thoughts (?:about|of)|thoughts (?:about|of)) ${ADV}(?:${HARM_VERB}|killing|murdering|stabbing|shooting|strangling|choking|poisoning|hurting|harming|beating|attacking|smashing|torturing|burning|drowning|suffocating|smothering|bashing) (?:the (?:shit|hell|fuck|life|crap) out of |the (?:shit|hell|fuck|life|crap) of |up )?${PERSON}(?= )(?! (?:at (?:chess|cards|pool|tennis|golf|poker|fifa|a game|the game|mario|video games|basketball|ping pong|arm wrestling|trivia|scrabble|monopoly)|in (?:a game|the game|chess|cards|fifa|fortnite|an argument|the debate|the race|the election|court|mario kart|the ratings|sales|the polls)|with kindness|with kisses|with love|for (?:eating|taking|using|borrowing|finishing|not|being late|forgetting|spoiling|teling|posting|showing|sharing|singing|organi[sz]ing|making me|leaking|texting|caling me|inviting|signing me up|booking|ordering|drinking|wearing|stealing my (?:fries|chips|charger|hodie|snacks|seat|spot))|if (?:he|she|they|you) (?:eat|eats|take|takes|use|uses|borrow|borrows|finish|finishes|spoil|spoils|touch|touches|forget|forgets|is late|are late|keep|keeps)|when (?:he|she|they|you) (?:gets? home|find|finds|see|sees) (?:out|this|that|the|my)))`,
     HYPERBOLE,
   ),
   rule(
@@ -2593,6 +2593,36 @@ const RULES: readonly Rule[] = [
     S,
     'strong',
     ` (?:purposely|on purpose|deliberately|intentionaly) (?:not taking|skipping|stoped taking|not using|withholding) my (?:insulin|meds|medication|heart meds|blod thiners|seizure meds)| not (?:taking|using) my insulin (?:for days|on purpose|so (?:that )?i)`,
+  ),
+  rule(
+    'other.burn-with-them-in',
+    H,
+    'strong',
+    ` (?:burn|burning|torch|torching|set fire to) (?:it|the (?:house|place|flat|trailer|caravan|church|school|building)|his (?:house|place|flat)|her (?:house|place|flat)|their (?:house|place|flat)) (?:down )?with (?:him|her|them|the \\S+|al of them|everyone) (?:in it|inside|in there|stil in)`,
+  ),
+  rule(
+    'other.locked-in',
+    H,
+    'medium',
+    ` (?:lock|locking|trap|traping|shut|shuting) (?:the \\S+|him|her|them)(?: \\S+){0,4} with (?:him|her|them) (?:inside|in it|in there)| (?:lock|locking|trap|traping|shut|shuting) (?:him|her|them) (?:inside|in) (?:the )?(?:walk in|freezer|fridge|basement|shed|garage|car|trunk|boot)`,
+  ),
+  rule(
+    'other.stop-their-heart',
+    H,
+    'strong',
+    ` (?:a )?(?:dose|shot|injection|amount) (?:that wil|that would|that il|thatl|that l|to|that is going to|that s going to) (?:stop|kil) (?:his|her|their|the patient s) (?:heart|breathing)`,
+  ),
+  rule(
+    'other.weapon-in-hand-going',
+    H,
+    'strong',
+    ` (?:holding|gripping|have|got) (?:the|a|my|dad s|my dad s) (?:bat|knife|gun|hammer|machete|axe|crowbar|pipe|rifle|pistol)(?: right now| now| in my hand)?(?: ,)? and (?:i am |i m )?(?:going|about to go|wil go|gona go) (?:in there|in|over there|downstairs|upstairs|into his rom|into her rom|into their rom|next door)`,
+  ),
+  rule(
+    'other.weapon-carried',
+    H,
+    'medium',
+    ` (?:i wil have|i have|i am bringing|bringing|i am taking|packing|packed|i wil bring|i il have) (?:my |his |her |a |the |my dad s |my father s )?(?:gun|38|\\. 38|rifle|pistol|shotgun|revolver|machete|knife|can of gasoline|gas can|petrol can|can of petrol) (?:in|to|at) (?:my|the) (?:bag|laptop bag|backpack|car|trunk|boot|pocket|locker|jacket|standup|meting|ofice|clas|schol)`,
   ),
   rule(
     'other.bought-the-stuff',
@@ -2987,6 +3017,11 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'other.will-not-wake': 'nights days night',
   'other.know-fear': 'fear pain teror scared sufering',
   'other.bought-the-stuff': 'bought got picked ordered',
+  'other.burn-with-them-in': 'burn burning torch torching set',
+  'other.locked-in': 'lock locking trap traping shut shuting',
+  'other.stop-their-heart': 'dose shot injection amount',
+  'other.weapon-in-hand-going': 'holding gripping have got',
+  'other.weapon-carried': 'wil have am bringing taking packing packed',
   'self.restricting-now': 'eating eat ate having',
   'self.restricting-signs': 'weigh lowering lower throw purge make proud',
   'self.head-banging': 'banging bang baning hitting hit slaming slam smashing',
@@ -3233,10 +3268,34 @@ export interface CrisisScores {
   readonly matched: readonly string[];
 }
 
+/**
+ * Words that take a capital in running text but name no person: days, months, feasts, places
+ * of work and play, products. A capitalised word after a verb of violence that is none of these
+ * names a person ("I am going to kill Tom").
+ */
+const CAPITALISED_THINGS = new Set(
+  `Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July
+  August September October November December Christmas Easter Halloween Thanksgiving God Jesus Windows
+  Chrome Excel Word Mario Minecraft Fortnite Zelda Bill Kill Time Cancer Covid Netflix Spotify Uber
+  Everyone Anyone Someone Them Him Her`.split(/\s+/),
+);
+const VIOLENCE_THEN_NAME =
+  /\b(kill|killing|murder|murdering|stab|stabbing|shoot|shooting|strangle|strangling|choke|choking|poison|poisoning|hurt|hurting|beat up|run over|bury|end)\s+([A-Z][a-z]{2,})\b(?!['\u2019]s\b)/g;
+
+/**
+ * The rules name the people a threat is aimed at as pronouns and kinds of person; a first name
+ * after a verb of violence ("I am going to kill Tom", "stab Linda") is read as "them".
+ */
+function namedPeopleAsPronouns(text: string): string {
+  return text.replace(VIOLENCE_THEN_NAME, (whole, verb: string, name: string) =>
+    CAPITALISED_THINGS.has(name) ? whole : `${verb} them`,
+  );
+}
+
 /** The detector's working: per-flag scores and the rules that fired. */
 export function scoreCrisis(text: string, options: { ungated?: boolean } = {}): CrisisScores {
   // Someone else's words, quoted, are not the writer's (`reported-speech.ts`).
-  const plain = canonical(blankReportedSpeech(text));
+  const plain = canonical(blankReportedSpeech(namedPeopleAsPronouns(text)));
   const canon = /d[iy]|dea|kil|mur|bor|scar|wor|sick|perish|fot|fet|rope/.test(plain)
     ? plain.replace(IDIOMS, ' ~ ')
     : plain;
