@@ -1098,7 +1098,6 @@ function judgeByRules(question: string): { verdict: GateVerdict; appended: Appen
     expertVerdict(text) ??
     personaVerdict(question, text) ??
     figureFactVerdict(text) ??
-    askedAlone(text) ??
     whole;
   return { verdict, appended };
 }
@@ -1400,7 +1399,7 @@ const OPENS_WITH_A_TASK = new RegExp(
  * died or when she bought it?").
  */
 const ESTATE_ASK =
-  /\b(capital gains|inheritance (tax|rights|law)|inherit(s|ed|ing)? (the|a|an|his|her|their|my|our|anything|everything|nothing|money|house|flat|estate|debts?|property|\d)|(would|will|does|do|can|could) (she|he|i|they|we|the \w+|my \w+) (still )?inherit|probate|executor|(?<!(find|have|lost|lose|losing|finding) )(a|the|her|his|my|their|no|without a) will\b|survivor('?s)? benefits|social security|pension|auto-?enrol\w*|tax(ed|es|able)?|isa|trust fund)\b/;
+  /\b(capital gains|inheritance (tax|rights|law)|inherit(s|ed|ing)? (the|a|an|his|her|their|my|our|anything|everything|nothing|money|house|flat|estate|debts?|property|\d)|(would|will|does|do|can|could) (she|he|i|they|we|the \w+|my \w+) (still )?inherit|probate|executor|(a|the|her|his|my|their|no|without a) will\b|survivor('?s)? benefits|social security|pension|auto-?enrol\w*|tax(ed|es|able)?|isa|trust fund)\b/;
 
 /**
  * The shape an answer is asked in — a table, quantities, sets and reps, week by week, a top five
@@ -1430,35 +1429,6 @@ function judgeAsk(ask: string, around: Exclude<Framing, 'feeling'>): GateVerdict
   if (professional !== null)
     return off('practical_advice', ruleAfter(around, 'professional'), professional[0]);
   return refusedOnItsOwn(ask, around);
-}
-
-/**
- * A question asked on its own, in one sentence ("Under GDPR can I demand my former employer
- * delete the emails?", "How soon after a miscarriage can you try again, medically speaking?"):
- * judged as a story's closing question is, the professional's words deciding unless it asks about
- * the asker or how to live.
- */
-/** How to change oneself: "how do I stop treating my ex like…", "how do I find the courage to…". */
-const MASTERING_ONESELF =
-  /^how (do|can|should|could) (i|we) (stop|quit|learn to|get over|get past|deal with|cope|find the (courage|strength|will|nerve|energy|words)|make myself|bring myself|face|forgive|accept|separate)\b/;
-
-function askedAlone(text: string): GateVerdict | null {
-  const sentences = sentencesOf(text);
-  const only = sentences[0];
-  if (sentences.length !== 1 || only === undefined) return null;
-  // A feeling may come first, before a comma ("I'm panicking about a tax audit, how do I stop…").
-  const ask = (only.split(/,\s+/).pop() as string).trim();
-  if (!ASKS_ITSELF.test(ask) || MASTERING_ONESELF.test(ask)) return null;
-  // A word of a life examined ("why does the 40mg dose make me feel so small?") leaves it to the
-  // rest of the rules; the people and events a professional's question names do not.
-  if (
-    !words(ask)
-      .filter(isReflectiveWord)
-      .every((w) => ESTATE_EVENTS.test(w))
-  )
-    return null;
-  const professional = judgeAsk(ask, 'alone');
-  return professional !== null && /professional$/.test(professional.rule) ? professional : null;
 }
 
 /** The most questions a text may hold for `requestThenStory` to judge them. */
@@ -1572,11 +1542,10 @@ function refusedOnItsOwn(request: string, after: Framing): GateVerdict | null {
 }
 
 /** What frames a request refused on its own: a feeling said first, a story before it or after it. */
-type Framing = 'feeling' | 'story' | 'request-then-story' | 'alone';
+type Framing = 'feeling' | 'story' | 'request-then-story';
 
 /** A refusal's rule after what framed the request: `story-then-…`, `request-then-story-…`. */
 function ruleAfter(after: Framing, rule: string): string {
-  if (after === 'alone') return `asked-alone-${rule}`;
   return after === 'request-then-story' ? `${after}-${rule}` : `${after}-then-${rule}`;
 }
 
