@@ -15,7 +15,8 @@
  * weights too small to matter are dropped.
  *
  * Data (all Orrery's own): eval/crisis.jsonl, eval/crisis-holdout.jsonl and every
- * eval/crisis-train*.jsonl (never the blind set).
+ * eval/crisis-train*.jsonl (never the blind set, nor eval/crisis-fresh-*.jsonl: sets from a
+ * writer nobody here read, kept out so that they measure the learned stage as a new writer would).
  * Deterministic: the same files give the same model.
  *
  *   npx tsx scripts/train-crisis.ts            train, print CV figures, write the model
