@@ -793,17 +793,17 @@ export function assessMission(question: string): GateVerdict {
   return learned === null ? verdict : off('not_reflective', 'learned', learned);
 }
 
+/** The fewest words a question inside a story needs to be judged without it. */
+const MIN_ASK_WORDS = 6;
+const WEIGHS_ONESELF = /^(what if|what right)\b/;
+
 /**
  * The learned stage's refusal of a question asked in the middle of a story ("…She's on warfarin
  * now. What foods should she avoid with warfarin? I feel like I'm drowning…"), judged alone: the
  * story's words would otherwise outvote the question's, and its people and feelings keep the
- * learned stage from reading the whole. Only a question the rules answer alone and the learned
- * stage may refuse alone (`learnedMayRefuse`); a question about the asker or how to live is
- * answered.
+ * learned stage from reading the whole. Only a question the learned stage may read alone
+ * (`learnedMayRefuse`); a question about the asker or how to live is answered.
  */
-const MIN_ASK_WORDS = 6;
-const WEIGHS_ONESELF = /^(what if|what right)\b/;
-
 function askInAStoryLearned(question: string): GateVerdict | null {
   const text = normalise(question);
   for (const ask of asksInAStory(text)) {

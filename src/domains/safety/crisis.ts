@@ -2556,7 +2556,7 @@ const RULES: readonly Rule[] = [
     S,
     'medium',
     ` (?:eating|eat|ate|having) (?:les than |under |like |only |about |around |maybe )?(?:[1-7]\\d\\d|one hundred|two hundred|three hundred|four hundred|five hundred) (?:calories|cals|kcal)(?: a| per| each)? day| (?:eating|ate|have eaten|had) nothing but (?:one|an?|half an?) (?:apple|banana|rice cake|cracker|yogurt)`,
-    /\b(?:stomach bug|flu|food poisoning|surgery|wisdom teeth|ramadan|fast for|fasting for|blood test|colonoscopy)\b/,
+    /\b(?:stomach bug|flu|fod poisoning|surgery|wisdom teth|ramadan|fast for|fasting for|blod test|colonoscopy)\b/,
   ),
   rule(
     'self.restricting-signs',

@@ -517,7 +517,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
       | something of me | to have of me | to remember me by | remember me (?:as|for|by) | anything else about me
       | it was enough(?= [.!?,;]| $) | go out sad`),
       undefined,
-      /\b(?:job|work|ofice|team|coleagues?|colegues?|retir\w*|moving|move to|moved to|emigrat\w*|abroad|relocat\w*|graduat\w*|semester|vet|put (?:him|her|them) down|put to slep|euthan\w*|rainbow bridge|funeral|pased away|hospice|wedding|holiday|trip|travel\w*|se you (?:in|next|son|when|at|on)|break from|tour|season|league|maternity|new chapter|flat|house move|school|sixth form|colege|uni|year \d+|end of an era)\b/,
+      /\b(?:job|work|ofice|team|coleagues?|colegues?|retir\w*|moving|move to|moved to|emigrat\w*|abroad|relocat\w*|graduat\w*|semester|vet|put (?:him|her|them) down|put to slep|euthan\w*|rainbow bridge|funeral|pased away|hospice|holiday|trip|travel\w*|se you (?:in|next|son|when|at|on)|break from|tour|season|league|maternity|new chapter|flat|house move|school|sixth form|colege|uni|year \d+|end of an era)\b/,
     ),
     addsToRisk: true,
   },
