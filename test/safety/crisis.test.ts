@@ -963,6 +963,17 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test("a colleague's joke quoted is not the writer's; years out from an attempt is recovery until the risk is back", () => {
+    neverFlagged([
+      'Rough day. A colleague joked "I\'m going to kill myself if this call runs over" and everyone laughed, and I had to step out.',
+      'When we got engaged I was 8 months out from my suicide attempt. Ten years on we are planning the party.',
+    ]);
+    flaggedAs('self_harm', [
+      "I'm 8 months out from my suicide attempt and I want to try again.",
+      'Seven years out from my last attempt and I want to kill myself again.',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

@@ -25,7 +25,7 @@ const DOUBLE_QUOTED = /["\u201c]([^"\u201c\u201d\n]{1,300})["\u201d]/g;
 const SINGLE_QUOTED =
   /(?<=^|[\s([\u2014\u2013-])['\u2018](?=[^\s'])([^\n]{1,300}?)(?<=[^\s'])['\u2019](?=[\s.,!?;:)\]\u2014\u2013-]|$)/g;
 
-const SPEECH_VERB = String.raw`(?:said|says|say|saying|told|tells|telling|shouted|shouts|shouting|yelled|yells|yelling|screamed|screams|screaming|whispered|whispers|whispering|muttered|mutters|muttering|asked|asks|asking|quoted|quoting|wrote|writes|writing|texted|texts|texting|messaged|posted|repeated|repeats|repeating|went|goes|sang|sings|singing|cried|learned|learnt|hissed|snapped|announced|declared|threatened|threatening)`;
+const SPEECH_VERB = String.raw`(?:said|says|say|saying|told|tells|telling|shouted|shouts|shouting|yelled|yells|yelling|screamed|screams|screaming|whispered|whispers|whispering|muttered|mutters|muttering|asked|asks|asking|quoted|quoting|wrote|writes|writing|texted|texts|texting|messaged|posted|repeated|repeats|repeating|went|goes|sang|sings|singing|cried|learned|learnt|hissed|snapped|announced|declared|threatened|threatening|joked|jokes|joking|quipped|commented|replied|replies|complained|moaned|groaned|sighed|tweeted|captioned)`;
 /**
  * The verb right before a quotation, with whom it was said to and what may sit between ("told my
  * mum", "said to me", "say things like", "was like").
