@@ -971,6 +971,7 @@ describe('crisis detector (unit)', () => {
     flaggedAs('self_harm', [
       "I'm 8 months out from my suicide attempt and I want to try again.",
       'Seven years out from my last attempt and I want to kill myself again.',
+      'Seven years out from my last attempt. I have the same pills I had then and I am going to take them tonight.',
     ]);
   });
 

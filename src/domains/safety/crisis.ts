@@ -2176,7 +2176,7 @@ const RULES: readonly Rule[] = [
     'self.means-then-intent',
     S,
     'strong',
-    ` (?:bleach|antifreze|the pils|my pils|the tablets|the bottle of pils|the pils i saved|rat poison|the rope|pesticide|the pesticide|wedkiler|paraquat|poison) (?:\\S+ ){0,10}(?:i am (?:going to|gona|about to)|i wil(?: going to)?) (?:drink|take|swalow|use|down) (?:it|them|al of (?:it|them))(?= )`,
+    ` (?:bleach|antifreze|the pils|my pils|the same pils|the same tablets|the same stuf|the tablets|the bottle of pils|the pils i saved|rat poison|the rope|pesticide|the pesticide|wedkiler|paraquat|poison) (?:\\S+ ){0,10}(?:i am (?:going to|gona|about to)|i wil(?: going to)?) (?:drink|take|swalow|use|down) (?:it|them|al of (?:it|them))(?= )`,
     /(?: (?:clean|cleaning|toilet|mop|bathroom|mould|mold|grout|headache|prescribed|as prescribed|with food|with water|antibiotics|vitamins|climbing|swing))(?= )/,
   ),
   // Purging, restricting and punishing exercise, told as what is being done now.
