@@ -975,6 +975,19 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test('a blade and a neck, scratching until it bleeds, wishing it were easier: self-harm; a cat scratch and a slow recipe are not', () => {
+    flaggedAs('self_harm', [
+      'they say it is hard to do. I have a new razor blade and a wrist.',
+      'when it gets bad I scratch myself until the skin comes off and I feel nothing',
+      'I just want them to make killing yourself easier, I am so tired',
+    ]);
+    neverFlagged([
+      'got a new knife and a chopping board for the flat, finally',
+      'the cat scratched me until I let her out',
+      'this stew takes too long to make on a weeknight',
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

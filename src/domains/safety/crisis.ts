@@ -2410,7 +2410,7 @@ const RULES: readonly Rule[] = [
     'self.cant-keep-doing',
     S,
     'medium',
-    ` i (?:can not|could not|do not think i can) (?:keep doing this|keep going like this|keep living like this|go on like this|do this any more|do this much longer|keep this up much longer)`,
+    ` i (?:can not|could not|do not think i can) (?:keep doing this|keep going like this|keep living like this|go on like this|do this any more|do this much longer|do this (?:any )?longer|keep this up much longer)`,
   ),
   rule(
     'self.fine-without-me',
@@ -2623,6 +2623,24 @@ const RULES: readonly Rule[] = [
     H,
     'medium',
     ` (?:i wil have|i have|i am bringing|bringing|i am taking|packing|packed|i wil bring|i il have) (?:my |his |her |a |the |my dad s |my father s )?(?:gun|38|\\. 38|rifle|pistol|shotgun|revolver|machete|knife|can of gasoline|gas can|petrol can|can of petrol) (?:in|to|at) (?:my|the) (?:bag|laptop bag|backpack|car|trunk|boot|pocket|locker|jacket|standup|meting|ofice|clas|schol)`,
+  ),
+  rule(
+    'self.blade-and-a-neck',
+    S,
+    'strong',
+    ` (?:got|have|i have|bought) (?:a |my )?(?:\\S+ ){0,3}(?:blade|knife|razor|rope|belt) and a (?:neck|wrist|wrists|throat|beam|bridge)(?= [.!?,;]| $)`,
+  ),
+  rule(
+    'self.scratch-to-the-point',
+    S,
+    'medium',
+    ` (?:scratch|scratching|scratched|pinch|pinching|bite|biting) myself (?:to the point|until|til|so hard|hard enough)`,
+  ),
+  rule(
+    'self.make-it-easier',
+    S,
+    'medium',
+    ` (?:make|made|making) (?:killing yourself|kiling yourself|suicide|dying|killing myself|kiling myself) (?:easier|les painful|quicker|legal for me)| takes (?:too|to) long to (?:hang|drown|bled out|die)`,
   ),
   rule(
     'other.bought-the-stuff',
@@ -3017,6 +3035,9 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'other.will-not-wake': 'nights days night',
   'other.know-fear': 'fear pain teror scared sufering',
   'other.bought-the-stuff': 'bought got picked ordered',
+  'self.blade-and-a-neck': 'got have bought',
+  'self.scratch-to-the-point': 'scratch scratching scratched pinch pinching bite biting',
+  'self.make-it-easier': 'make made making takes',
   'other.burn-with-them-in': 'burn burning torch torching set',
   'other.locked-in': 'lock locking trap traping shut shuting',
   'other.stop-their-heart': 'dose shot injection amount',
