@@ -988,6 +988,17 @@ describe('crisis detector (unit)', () => {
     ]);
   });
 
+  test("someone close feared to be about to do it, 'I think it's time' with a life in ruins: crises; time for dinner is not", () => {
+    flaggedAs('self_harm', [
+      "my brother stormed out after the fight and I'm terrified he's going to kill himself tonight",
+      "No job, no friends, nothing changes. I think it's time. I'm so lost.",
+    ]);
+    neverFlagged([
+      "I think it's time for dinner, the pasta is ready",
+      "I'm worried she's going to try again at the driving test and fail, she is so nervous",
+    ]);
+  });
+
   test('every rule has anchors, and anchoring never changes a verdict', () => {
     assert.deepEqual(UNANCHORED_RULES, []);
     for (const text of evalTexts) {

@@ -2642,6 +2642,14 @@ const RULES: readonly Rule[] = [
     'medium',
     ` (?:make|made|making) (?:killing yourself|kiling yourself|suicide|dying|killing myself|kiling myself) (?:easier|les painful|quicker|legal for me)| takes (?:too|to) long to (?:hang|drown|bled out|die)`,
   ),
+  // Someone close feared to be about to do it: the writer is beside a person at risk now.
+  rule(
+    'self.fear-they-will',
+    S,
+    'strong',
+    ` (?:scared|afraid|terified|worried|frightened)(?: out of my \\w+)? (?:that )?(?:she|he|they|my (?:\\w+ )?(?:sister|brother|friend|son|daughter|mom|mum|dad|wife|husband|partner|girlfriend|boyfriend)) (?:is|are|wil|might|is going to|are going to|might actualy) (?:going to )?(?:kil (?:herself|himself|themselves)|end (?:her|his|their) life|do it tonight)`,
+  ),
+  rule('self.its-time', S, 'medium', ` (?:i think |i know |i fel )?it is time(?= [.!?;]| $)`),
   rule(
     'other.bought-the-stuff',
     H,
@@ -3035,6 +3043,8 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'other.will-not-wake': 'nights days night',
   'other.know-fear': 'fear pain teror scared sufering',
   'other.bought-the-stuff': 'bought got picked ordered',
+  'self.fear-they-will': 'scared afraid terified woried frightened',
+  'self.its-time': 'time',
   'self.blade-and-a-neck': 'got have bought',
   'self.scratch-to-the-point': 'scratch scratching scratched pinch pinching bite biting',
   'self.make-it-easier': 'make made making takes',

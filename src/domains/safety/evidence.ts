@@ -436,7 +436,7 @@ export const EVIDENCE_CLASSES: readonly EvidenceClass[] = [
     family(`
       can not (?:take|do|handle|bear|stand) (?:it|this|this life|life|living) any more | can not go on | can not kep going
       | can not do this much longer | can not kep doing this | can not kep living | no way out | no escape | trapped (?:in|forever)
-      | can not get out | there is no way (?:out|through) | want out(?= [.!?,;]| $) | meaningles | can not be borne | can not do this (?:any )?longer`),
+      | can not get out | there is no way (?:out|through) | want out(?= [.!?,;]| $) | meaningles | can not be borne | can not do this (?:any )?longer | (?:becoming|getting|is) (?:almost )?to much to bear`),
   ),
   cls(
     'hopeless',
