@@ -917,6 +917,7 @@ describe('crisis detector (unit)', () => {
   test('restriction told by its numbers, head-banging that bruises, pins under nails, insulin withheld: self-harm', () => {
     flaggedAs('self_harm', [
       "i'm eating like 400 calories a day and i throw up if i eat more. nobody at home has noticed",
+      'having about 300 cals a day now, nobody gets it',
       'week two of eating nothing but one rice cake a day and i weigh myself like 8 times a day',
       'I keep hitting my head against the wall at night, so hard it bruised my forehead',
       'last night i nearly took all of my xanax',
@@ -929,6 +930,7 @@ describe('crisis detector (unit)', () => {
     ]);
     neverFlagged([
       'the new protein bar is only 200 calories and honestly tastes fine',
+      "since the food poisoning I'm eating like 400 calories a day, toast and broth",
       "I've been banging my head against the wall trying to fix this spreadsheet all day",
       'nearly took all of my annual leave in one go, oops',
       'drew some lines on my arm with a pen during the lecture, looks like a tattoo now',

@@ -781,11 +781,11 @@ function onlyAfterTheQuestion(text: string, asked: string, firstPersonAt: number
 }
 
 export function assessMission(question: string): GateVerdict {
-  const { verdict, appended } = judgeByRules(question);
+  const { verdict, appended, asks } = judgeByRules(question);
   if (!verdict.onMission) return verdict;
   const tackedOn = requestAppendedLearned(appended);
   if (tackedOn !== null) return tackedOn;
-  const inAStory = askInAStoryLearned(question);
+  const inAStory = askInAStoryLearned(asks);
   if (inAStory !== null) return inAStory;
   if (!learnedMayRefuse(question, verdict)) return verdict;
   // What else the rules would answer, the learned stage may still find off mission.
@@ -804,15 +804,13 @@ const WEIGHS_ONESELF = /^(what if|what right)\b/;
  * learned stage from reading the whole. Only a question the learned stage may read alone
  * (`learnedMayRefuse`); a question about the asker or how to live is answered.
  */
-function askInAStoryLearned(question: string): GateVerdict | null {
-  const text = normalise(question);
-  for (const ask of asksInAStory(text)) {
+function askInAStoryLearned(asks: readonly string[]): GateVerdict | null {
+  for (const ask of asks) {
     // A short ask leans on its story ("Was that a lie?"); a worry or a right weighed is the asker's.
     if (words(ask).length < MIN_ASK_WORDS || WEIGHS_ONESELF.test(ask) || asksOfALife(ask)) continue;
     // An ask the rules refuse alone but leave to its story (it names people: "What is the best
     // laptop for a chemistry student?") is refused when the learned stage agrees.
-    const verdict = verdictOf(ask);
-    if (!learnedMayRefuse(ask, verdict.onMission ? verdict : on('refused-alone', null))) continue;
+    if (!learnedMayRead(ask, verdictOf(ask))) continue;
     const learned = learnedOffMission(ask);
     if (learned !== null) return off('not_reflective', 'ask-in-a-story-learned', learned);
   }
@@ -848,12 +846,14 @@ const HEART =
  * answered whatever a statistical model thinks.
  */
 export function learnedMayRefuse(question: string, verdict: GateVerdict): boolean {
+  return verdict.onMission && learnedMayRead(question, verdict);
+}
+
+/** The protections of `learnedMayRefuse` other than the rules' answer itself. */
+function learnedMayRead(question: string, verdict: GateVerdict): boolean {
   const text = normalise(question);
   return (
-    verdict.onMission &&
-    verdict.rule !== 'felt-statement' &&
-    !speaksOfLivingOrSomeoneClose(text) &&
-    !aFeelingInFewWords(text)
+    verdict.rule !== 'felt-statement' && !speaksOfLivingOrSomeoneClose(text) && !aFeelingInFewWords(text)
   );
 }
 
@@ -1002,12 +1002,27 @@ interface Appended {
 
 /** Verbs of a request made the price of a feeling, in the forms "if you …" takes, with their base. */
 const PRETEXT_VERBS: ReadonlyMap<string, string> = new Map([
-  ...['write', 'tell', 'make', 'give', 'plan', 'design', 'do', 'draw', 'compose', 'create', 'send'].map(
-    (verb) => [verb, verb] as const,
-  ),
-  ...['come up with', 'put together', 'fill out', 'fill in', 'translate', 'explain', 'list', 'find'].map(
-    (verb) => [verb, verb] as const,
-  ),
+  ...[
+    'write',
+    'tell',
+    'make',
+    'give',
+    'plan',
+    'design',
+    'do',
+    'draw',
+    'compose',
+    'create',
+    'send',
+    'come up with',
+    'put together',
+    'fill out',
+    'fill in',
+    'translate',
+    'explain',
+    'list',
+    'find',
+  ].map((verb) => [verb, verb] as const),
   ['wrote', 'write'],
   ['told', 'tell'],
   ['made', 'make'],
@@ -1050,7 +1065,7 @@ function requestForAFeeling(text: string): GateVerdict | null {
   const verb = PRETEXT_VERBS.get(pretext[1] as string) as string;
   const rest = text.slice(pretext.index + pretext[0].length).split(/[.?!;]/)[0] ?? '';
   const request = `can you ${verb}${rest}`;
-  if (asksHelpToLive(request) || SELF_QUESTION.test(request) || REFLECTIVE_ASK.test(request)) return null;
+  if (asksHelpToLive(request) || asksOfALife(request)) return null;
   const verdict = verdictOf(request);
   if (!verdict.onMission && !REFUSES_FOR_LACK.has(verdict.rule))
     return off(verdict.reason ?? 'not_reflective', `pretext-${verdict.rule}`, verdict.evidence);
@@ -1080,10 +1095,15 @@ function requestAppendedLearned(appended: Appended | null): GateVerdict | null {
  * The rules' verdict on a question, with its tacked-on part (read once, for the rules and for the
  * learned stage in `assessMission`) when the whole is answered.
  */
-function judgeByRules(question: string): { verdict: GateVerdict; appended: Appended | null } {
+function judgeByRules(question: string): {
+  verdict: GateVerdict;
+  appended: Appended | null;
+  asks: readonly string[];
+} {
   const text = normalise(question);
   const whole = verdictOf(text);
-  if (!whole.onMission) return { verdict: whole, appended: null };
+  if (!whole.onMission) return { verdict: whole, appended: null, asks: [] };
+  const asks = asksInAStory(text);
   const request = appendedPart(text);
   const appended = request === null ? null : { request, verdict: rulesVerdict(request) };
   const verdict =
@@ -1092,14 +1112,14 @@ function judgeByRules(question: string): { verdict: GateVerdict; appended: Appen
     feelingThenRequest(text) ??
     storyThenRequest(text) ??
     requestThenStory(text) ??
-    requestInAStory(text) ??
+    requestInAStory(asks) ??
     disputedFact(text) ??
     storyThenRepair(text) ??
     expertVerdict(text) ??
     personaVerdict(question, text) ??
     figureFactVerdict(text) ??
     whole;
-  return { verdict, appended };
+  return { verdict, appended, asks };
 }
 
 /** The rules' verdict alone. */
@@ -1357,8 +1377,8 @@ const ASKING_SENTENCE =
  * What foods should she avoid with warfarin? I feel like I'm failing her."): judged alone as a
  * closing question is. The closing question itself is `storyThenRequest`'s.
  */
-function requestInAStory(text: string): GateVerdict | null {
-  for (const ask of asksInAStory(text)) {
+function requestInAStory(asks: readonly string[]): GateVerdict | null {
+  for (const ask of asks) {
     const verdict = judgeAsk(ask, 'story');
     if (verdict !== null) return verdict;
   }
@@ -1414,7 +1434,7 @@ const ESTATE_EVENTS =
   /^(die|died|dies|dead|death|alive|passed|funeral|burial|buried|married|marriage|divorced?|partner|husband|wife|kids|children|child|son|daughter|parents?|mum|mom|dad|mother|father|family|brother|sister|siblings?|spouse|stepmother|stepfather|step\w+|grand\w+|aunt|uncle|cousins?|nephew|niece|heirs?|relief|widow(ed)?|late)$/;
 
 function judgeAsk(ask: string, around: Exclude<Framing, 'feeling'>): GateVerdict | null {
-  if (SELF_QUESTION.test(ask) || REFLECTIVE_ASK.test(ask) || PERSPECTIVE.test(ask)) return null;
+  if (asksOfALife(ask)) return null;
   const spec = OUTPUT_SPEC.exec(ask);
   if (spec !== null) return off('content_generation', ruleAfter(around, 'output-spec'), spec[0]);
   // An estate or a professional's question that names a death, a funeral or the family only as

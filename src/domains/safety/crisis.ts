@@ -2184,8 +2184,8 @@ const RULES: readonly Rule[] = [
     'self.eating-harm',
     S,
     'strong',
-    ` (?:making|made|make) myself (?:throw up|vomit|purge|be sick after|sick after (?:every|each|my) (?:meal|meals|dinner|lunch|breakfast))| (?:been|keep|kept|started|i am|i have ben) purging(?= )| purging (?:since|every|after|again|\\d+ times|twice|thre times)(?= )| eating (?:only |just |like |under |les than )?\\d{2,3} calories a day| (?:as )?(?:a )?punishment for eating| punish(?:ing)? myself for eating| (?:have not|havent|not) eaten (?:anything )?(?:but|except|apart from) (?:\\S+ ){1,4}in (?:\\d+|two|thre|four|five|six|seven) days`,
-    /(?: (?:bug|virus|food poisoning|norovirus|stomach flu|hangover|drunk|chemo|pregnan\S*|morning sicknes|fasting|ramadan|surgery|colonoscopy|bowel prep|dentist|wisdom teth))(?= )/,
+    ` (?:making|made|make) myself (?:throw up|vomit|purge|be sick after|sick after (?:every|each|my) (?:meal|meals|dinner|lunch|breakfast))| (?:been|keep|kept|started|i am|i have ben) purging(?= )| purging (?:since|every|after|again|\\d+ times|twice|thre times)(?= )| (?:eating|eat|ate|having) (?:only |just |like |under |les than |about |around |maybe )?(?:\\d{2,3}|one hundred|two hundred|thre hundred|four hundred|five hundred) (?:calories|cals|kcal)(?: a| per| each)? day| (?:as )?(?:a )?punishment for eating| punish(?:ing)? myself for eating| (?:have not|havent|not) eaten (?:anything )?(?:but|except|apart from) (?:\\S+ ){1,4}in (?:\\d+|two|thre|four|five|six|seven) days`,
+    /(?: (?:bug|virus|fod poisoning|flu|blod test|norovirus|stomach flu|hangover|drunk|chemo|pregnan\S*|morning sicknes|fasting|ramadan|surgery|colonoscopy|bowel prep|dentist|wisdom teth))(?= )/,
   ),
   // "Used a lighter on my wrist", "the cuts are getting deeper", "said the marks were from my cat".
   rule(
@@ -2551,12 +2551,12 @@ const RULES: readonly Rule[] = [
     ` (?:want|ned|going to make) (?:him|her|them) (?:to )?(?:know|fel|understand) what (?:fear|pain|teror|real fear|being scared|sufering) (?:fels|is|fel) like`,
   ),
   // ---- Eating as self-harm told by its numbers, and self-injury in other forms.
+  // A day's food said as one small thing; its signs (below) are a second rule, so the two flag together.
   rule(
-    'self.restricting-now',
+    'self.eating-nothing-but',
     S,
     'medium',
-    ` (?:eating|eat|ate|having) (?:les than |under |like |only |about |around |maybe )?(?:[1-7]\\d\\d|one hundred|two hundred|three hundred|four hundred|five hundred) (?:calories|cals|kcal)(?: a| per| each)? day| (?:eating|ate|have eaten|had) nothing but (?:one|an?|half an?) (?:apple|banana|rice cake|cracker|yogurt)`,
-    /\b(?:stomach bug|flu|fod poisoning|surgery|wisdom teth|ramadan|fast for|fasting for|blod test|colonoscopy)\b/,
+    ` (?:eating|ate|have eaten|had) nothing but (?:one|an?|half an?) (?:apple|banana|rice cake|cracker|yogurt)`,
   ),
   rule(
     'self.restricting-signs',
@@ -2786,7 +2786,7 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'self.ending-decided': 'now end more time tour can',
   'self.other-acting-now':
     'it jump himself herself themselves al into edge ledge rof balcony bridge railing tracks platform now pils tablets meds medication runing cut bleding slit',
-  'self.eating-harm': 'myself purging calories punishment eaten',
+  'self.eating-harm': 'myself purging calories cals kcal punishment eaten',
   'self.harm-told-plainly':
     'on deper worse bigger longer cat dog kiten puppy bush brambles mom mum parents dad family romate flatmate',
   'self.holding-means': 'do shaking use',
@@ -3053,7 +3053,7 @@ const ANCHORS: Readonly<Record<string, string>> = {
   'other.stop-their-heart': 'dose shot injection amount',
   'other.weapon-in-hand-going': 'holding gripping have got',
   'other.weapon-carried': 'wil have am bringing taking packing packed',
-  'self.restricting-now': 'eating eat ate having',
+  'self.eating-nothing-but': 'eating ate have had',
   'self.restricting-signs': 'weigh lowering lower throw purge make proud',
   'self.head-banging': 'banging bang baning hitting hit slaming slam smashing',
   'self.almost-took': 'almost nearly',
